@@ -1,0 +1,32 @@
+import { ErrorKind } from '../errors/domain-error';
+
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** The error body of every endpoint but the partner webhook (decisions.md section 2). */
+export interface ErrorBody {
+  message: string;
+  details: unknown;
+}
+
+/** RFC 9457 problem details (partner webhook). */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  [extension: string]: unknown;
+}
+
+/** Webhooks speak problem details; everything else speaks `{ message, details }`. */
+export const PROBLEM_DETAILS_PATH_PREFIX = '/api/v1/webhooks/';

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from '../../../src/config/app-config';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+type WithId = IncomingMessage & { id?: string };
+
+/** The caller's X-Request-Id when it is sane, else a new one; echoed on every response. */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const r = req as WithId;
+  if (r.id) return r.id;
+  const given = req.headers['x-request-id'];
+  r.id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', r.id);
+  return r.id;
+}
+
+/** First middleware of the app, so even a body the parser refuses gets its request id. */
+export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  requestIdFor(req, res);
+  next();
+}
+
+/** Structured JSON logs (pino) carrying the request id; credentials and signatures are redacted. */
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.logLevel,
+          genReqId: requestIdFor,
+          customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
+            censor: '[redacted]',
+          },
+          autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+        },
+      }),
+    }),
+  ],
+})
+export class LoggingModule {}

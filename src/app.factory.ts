@@ -1,0 +1,40 @@
+import { INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
+import { requestIdMiddleware } from '../libs/common/logging/logging.module';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+
+/** Builds the HTTP app exactly as production runs it; tests and benchmarks use the same function. */
+/** `extraModules`: test-only probes of the cross-cutting pipeline. */
+export async function createHttpApp(config: AppConfig, extraModules: Type[] = []): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, extraModules), { rawBody: true, bodyParser: false, bufferLogs: true });
+  configureHttpApp(app, config);
+  return app;
+}
+
+export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.useBodyParser('json', { limit: config.limits.bodyBytes, type: ['application/json', 'application/*+json'] });
+  app.use(translateBodyParserErrors);
+  app.enableShutdownHooks();
+  setUpOpenApi(app);
+}
+
+export function setUpOpenApi(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Dealership API')
+      .setDescription('Inventory, natural-language search, catalog, conversations, engagement and partner webhooks for car dealerships.')
+      .setVersion('1')
+      .addBasicAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+}

@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import * as fs from 'node:fs';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Command, CommanderError } from 'commander';
+import { DomainError } from '../libs/common/errors/domain-error';
+import { AppModule } from './app.module';
+import { AppConfig, loadConfig } from './config/app-config';
+import { DemoSetup } from './demo/demo-setup';
+import { ConfigureDealerUseCase } from './modules/dealership/application/configure-dealer.use-case';
+import { CreateDealerUseCase } from './modules/dealership/application/create-dealer.use-case';
+import { ManageCredentialsUseCase } from './modules/dealership/application/manage-credentials.use-case';
+import { DealershipRepository } from './modules/dealership/domain/dealership.repository';
+import { DealershipNotFoundError } from './modules/dealership/domain/dealership.errors';
+
+/**
+ * `npm run cli -- <command>`: each command prints one JSON object on stdout; errors go to stderr
+ * with a non-zero exit. The commands and their output are stable (decisions.md section 3).
+ */
+type Run = <T>(work: (app: INestApplicationContext) => Promise<T>) => Promise<void>;
+
+export function buildProgram(run: Run): Command {
+  const program = new Command('cli').description('Dealership API administration').exitOverride();
+
+  const dealer = program.command('dealer').description('dealerships');
+  dealer.command('create')
+    .requiredOption('--name <name>', 'display name')
+    .option('--id <id>', 'dealer id (default: slug of the name)')
+    .option('--region <code>', 'country code, e.g. CA or US', 'US')
+    .action((o: { name: string; id?: string; region: string }) => run((app) => app.get(CreateDealerUseCase).execute(o)));
+  dealer.command('configure')
+    .requiredOption('--id <id>', 'dealer id')
+    .requiredOption('--file <profile.json>', 'partial profile to deep-merge')
+    .action((o: { id: string; file: string }) => run((app) => app.get(ConfigureDealerUseCase).execute(o.id, readJson(o.file))));
+  for (const [name, status] of [['disable', 'disabled'], ['enable', 'active']] as const) {
+    dealer.command(name)
+      .requiredOption('--id <id>', 'dealer id')
+      .action((o: { id: string }) => run(async (app) => {
+        const repo = app.get(DealershipRepository);
+        if (!(await repo.findById(o.id))) throw new DealershipNotFoundError(o.id);
+        await repo.setStatus(o.id, status);
+        return { dealer_id: o.id, status };
+      }));
+  }
+
+  const credentials = program.command('credentials').description('API credentials');
+  credentials.command('rotate')
+    .requiredOption('--dealer <id>', 'dealer id')
+    .action((o: { dealer: string }) => run((app) => app.get(ManageCredentialsUseCase).rotate(o.dealer)));
+  credentials.command('revoke')
+    .requiredOption('--username <key>', 'credential key id')
+    .action((o: { username: string }) => run((app) => app.get(ManageCredentialsUseCase).revoke(o.username)));
+
+  program.command('partner').description('partners').command('create')
+    .requiredOption('--name <name>', 'partner name')
+    .action((o: { name: string }) => run((app) => app.get(ManageCredentialsUseCase).createPartner(o.name)));
+
+  program.command('demo').description('demo data').command('seed')
+    .action(() => run((app) => app.get(DemoSetup).seed()));
+
+  return program;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+export function describeError(err: unknown): string {
+  if (err instanceof DomainError) {
+    return JSON.stringify({ error: err.message, code: err.code, details: err.details ?? null });
+  }
+  return JSON.stringify({ error: err instanceof Error ? err.message : String(err) });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const config: AppConfig = new AppConfig({ ...loadConfig(process.env), runWorkers: false });
+  let app: INestApplicationContext | undefined;
+  const run: Run = async (work) => {
+    app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
+    const result = await work(app);
+    process.stdout.write(JSON.stringify(result) + '\n');
+  };
+  try {
+    await buildProgram(run).parseAsync(argv);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    process.stderr.write(describeError(err) + '\n');
+    return 1;
+  } finally {
+    await app?.close();
+  }
+}
+
+if (require.main === module) {
+  main(process.argv).then((code) => process.exit(code), (err: unknown) => {
+    process.stderr.write(describeError(err) + '\n');
+    process.exit(1);
+  });
+}

@@ -1,0 +1,119 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync,
+} from 'class-validator';
+import * as path from 'node:path';
+
+const toInt = () => Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value));
+const toBool = () =>
+  Transform(({ value }) => {
+    if (typeof value !== 'string') return value;
+    const v = value.trim().toLowerCase();
+    return ['true', '1', 'yes'].includes(v) ? true : ['false', '0', 'no'].includes(v) ? false : value;
+  });
+
+/** Environment variables the service reads. Validated once at boot; nothing else reads process.env. */
+class EnvironmentVariables {
+  @IsOptional() @toInt() @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  @IsOptional() @IsString() HOST = '0.0.0.0';
+  @IsOptional() @Matches(/^(mysql|mariadb):\/\/.+/, { message: 'DATABASE_URL must be a mysql:// URL (leave it unset for the embedded SQLite database)' })
+  DATABASE_URL?: string;
+  @IsOptional() @IsString() DATA_DIR = 'data';
+  @IsOptional() @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL (leave it unset for in-process queues)' })
+  REDIS_URL?: string;
+  @IsOptional() @Matches(/^[a-zA-Z0-9_:-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of a-z A-Z 0-9 _ : -' }) QUEUE_PREFIX = 'dealer-api';
+  @IsOptional() @toBool() @IsBoolean() RUN_WORKERS = true;
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
+  @IsOptional() @toBool() @IsBoolean() DEMO_SEED?: boolean;
+  @IsOptional() @toInt() @IsInt() @Min(0) @Max(60) AUTH_CACHE_TTL_SECONDS = 60;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_CACHE_MAX_ENTRIES = 10000;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_FAILURE_LIMIT = 10;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_ADDRESS_FAILURE_LIMIT = 50;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(86400) AUTH_FAILURE_WINDOW_SECONDS = 60;
+  @IsOptional() @toInt() @IsInt() @Min(1024) BODY_LIMIT_BYTES = 1024 * 1024;
+  @IsOptional() @toInt() @IsInt() @Min(1024) UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+  @IsOptional() @toInt() @IsInt() @Min(1) UPLOAD_MAX_ROWS = 200000;
+  @IsOptional() @IsString() PARTNER_SIGNING_SECRETS?: string;
+  @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'LLM_BASE_URL must be an http(s) URL' }) LLM_BASE_URL?: string;
+  @IsOptional() @IsString() LLM_MODEL?: string;
+  @IsOptional() @IsString() LLM_API_KEY?: string;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(120000) LLM_TIMEOUT_MS = 5000;
+  @IsOptional() @IsIn(['log', 'smtp', 'http']) MESSAGING_ENGINE = 'log';
+  @IsOptional() @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
+  @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'MESSAGING_ENGINE_URL must be an http(s) URL' }) MESSAGING_ENGINE_URL?: string;
+  @IsOptional() @IsString() MESSAGING_ENGINE_SECRET?: string;
+}
+
+/** Typed, validated configuration: the one DI token for settings. */
+export class AppConfig {
+  readonly port!: number;
+  readonly host!: string;
+  readonly database!: { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
+  readonly dataDir!: string;
+  readonly redisUrl!: string | null;
+  readonly queuePrefix!: string;
+  readonly runWorkers!: boolean;
+  readonly logLevel!: string;
+  readonly demoSeed!: boolean;
+  readonly auth!: { cacheTtlMs: number; cacheMaxEntries: number; failureLimit: number; addressFailureLimit: number; failureWindowSeconds: number };
+  readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
+  readonly partnerSigningSecrets!: string[];
+  readonly llm!: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  readonly messaging!: { engine: 'log' | 'smtp' | 'http'; smtpUrl: string | null; engineUrl: string | null; engineSecret: string | null };
+
+  constructor(values: AppConfig) {
+    Object.assign(this, values);
+  }
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const vars = plainToInstance(EnvironmentVariables, present);
+  const errors = validateSync(vars, { whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(present[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const requireTogether = (name: string, value: unknown, needs: string, other: unknown) => {
+    if (value && !other) throw new ConfigError(`Invalid configuration:\n  ${needs} is required when ${name} is set`);
+  };
+  requireTogether('LLM_BASE_URL', vars.LLM_BASE_URL, 'LLM_MODEL', vars.LLM_MODEL);
+  if (vars.MESSAGING_ENGINE === 'smtp') requireTogether('MESSAGING_ENGINE=smtp', true, 'SMTP_URL', vars.SMTP_URL);
+  if (vars.MESSAGING_ENGINE === 'http') requireTogether('MESSAGING_ENGINE=http', true, 'MESSAGING_ENGINE_URL', vars.MESSAGING_ENGINE_URL);
+
+  const dataDir = path.resolve(vars.DATA_DIR);
+  return new AppConfig({
+    port: vars.PORT,
+    host: vars.HOST,
+    database: vars.DATABASE_URL
+      ? { kind: 'mysql', url: vars.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'dealer.sqlite') },
+    dataDir,
+    redisUrl: vars.REDIS_URL ?? null,
+    queuePrefix: vars.QUEUE_PREFIX,
+    runWorkers: vars.RUN_WORKERS,
+    logLevel: vars.LOG_LEVEL,
+    // The embedded default is for trying the service: seed a demo dealership unless told not to.
+    demoSeed: vars.DEMO_SEED ?? !vars.DATABASE_URL,
+    auth: {
+      cacheTtlMs: vars.AUTH_CACHE_TTL_SECONDS * 1000,
+      cacheMaxEntries: vars.AUTH_CACHE_MAX_ENTRIES,
+      failureLimit: vars.AUTH_FAILURE_LIMIT,
+      addressFailureLimit: vars.AUTH_ADDRESS_FAILURE_LIMIT,
+      failureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
+    },
+    limits: { bodyBytes: vars.BODY_LIMIT_BYTES, uploadBytes: vars.UPLOAD_LIMIT_BYTES, uploadRows: vars.UPLOAD_MAX_ROWS },
+    partnerSigningSecrets: (vars.PARTNER_SIGNING_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    llm: vars.LLM_BASE_URL && vars.LLM_MODEL
+      ? { baseUrl: vars.LLM_BASE_URL, model: vars.LLM_MODEL, apiKey: vars.LLM_API_KEY ?? null, timeoutMs: vars.LLM_TIMEOUT_MS }
+      : null,
+    messaging: {
+      engine: vars.MESSAGING_ENGINE as 'log' | 'smtp' | 'http',
+      smtpUrl: vars.SMTP_URL ?? null,
+      engineUrl: vars.MESSAGING_ENGINE_URL ?? null,
+      engineSecret: vars.MESSAGING_ENGINE_SECRET ?? null,
+    },
+  });
+}

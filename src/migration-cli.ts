@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import dataSource from '../ormconfig';
+
+/** `npm run migration:run` / `migration:revert`: the migrations of the configured dialect. */
+async function main(): Promise<void> {
+  const command = process.argv[2];
+  await dataSource.initialize();
+  try {
+    if (command === 'run') {
+      const done = await dataSource.runMigrations({ transaction: 'each' });
+      process.stdout.write(JSON.stringify({ applied: done.map((m) => m.name) }) + '\n');
+    } else if (command === 'revert') {
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      process.stdout.write(JSON.stringify({ reverted: true }) + '\n');
+    } else {
+      throw new Error(`unknown command ${command ?? '(none)'}; use run or revert`);
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+import { Foundation1763800000000 } from './1763800000000-foundation';
+
+/** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
+export const sqliteMigrations = [Foundation1763800000000];

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CredentialStore } from '../../../libs/common/auth/principal';
+import { DealershipController } from './adapters/http/dealership.controller';
+import {
+  CredentialOrmEntity, DealershipOrmEntity, IntegrationConfigOrmEntity, PartnerOrmEntity,
+} from './adapters/persistence/dealership.orm-entity';
+import {
+  TypeOrmCredentialRepository, TypeOrmDealershipRepository, TypeOrmPartnerRepository,
+} from './adapters/persistence/typeorm-dealership.repository';
+import { ConfigureDealerUseCase } from './application/configure-dealer.use-case';
+import { CreateDealerUseCase } from './application/create-dealer.use-case';
+import { GetDealershipProfileUseCase } from './application/get-dealership-profile.use-case';
+import { ManageCredentialsUseCase } from './application/manage-credentials.use-case';
+import { CredentialRepository, PartnerRepository } from './domain/credential.repository';
+import { DealershipRepository } from './domain/dealership.repository';
+
+/** Dealerships, their profiles, and the credentials (dealer and partner) that open the API. */
+@Module({
+  imports: [TypeOrmModule.forFeature([DealershipOrmEntity, PartnerOrmEntity, CredentialOrmEntity, IntegrationConfigOrmEntity])],
+  controllers: [DealershipController],
+  providers: [
+    { provide: DealershipRepository, useClass: TypeOrmDealershipRepository },
+    { provide: CredentialRepository, useClass: TypeOrmCredentialRepository },
+    { provide: CredentialStore, useExisting: CredentialRepository },
+    { provide: PartnerRepository, useClass: TypeOrmPartnerRepository },
+    CreateDealerUseCase,
+    ConfigureDealerUseCase,
+    GetDealershipProfileUseCase,
+    ManageCredentialsUseCase,
+  ],
+  exports: [DealershipRepository, CredentialStore, CreateDealerUseCase, ConfigureDealerUseCase, ManageCredentialsUseCase],
+})
+export class DealershipModule {}

@@ -1,0 +1,23 @@
+import { DealershipProfile } from './dealership-profile';
+
+export type DealershipStatus = 'active' | 'disabled';
+
+export interface Dealership {
+  id: string;
+  name: string;
+  /** ISO 3166-1 alpha-2 country code (CA, US, ...): default phone country, VIN rules, catalog region. */
+  region: string;
+  status: DealershipStatus;
+  profile: DealershipProfile;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface IntegrationConfig {
+  key: string;
+  subscription_id: string;
+}
+
+export const REGION_PATTERN = /^[A-Z]{2}$/;
+/** A dealer id as the slug function makes them. */
+export const DEALER_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
