@@ -639,7 +639,7 @@ function buildCatalog() {
     const described = all.filter((o) => o.source !== 'kao');
     const prefer = (obs) => (obs.some((o) => o.source.startsWith('ref')) ? obs.filter((o) => o.source.startsWith('ref')) : obs);
     const kaoInfo = [].concat(KAO_MODEL_INFO[make]?.[model] ?? []);
-    // defaults for years only the make/model list knows: the model's other years, else the table
+    // defaults for years only the make/model list knows: the curated table, else the model's other years
     const refObs = described.filter((o) => o.source.startsWith('ref'));
     const defaultType = kaoInfo[0] ?? mode(prefer(described).map((o) => o.type)) ?? MODEL_TYPES[make]?.[model] ?? null;
     const defaults = {
@@ -699,6 +699,11 @@ function buildCatalog() {
 
   const list = [...manufacturers.values()].sort((a, b) => cmp(a.id, b.id));
   for (const m of list) m.models.sort((a, b) => cmp(slug(a.model), slug(b.model)) || a.year - b.year);
+  const ids = new Set();
+  for (const id of list.flatMap((m) => [m.id, ...m.models.flatMap((r) => [r.id, ...r.trims.map((t) => t.id)])])) {
+    if (ids.has(id)) throw new Error(`duplicate id ${id}: two names slug the same; fix the spelling tables`);
+    ids.add(id);
+  }
   return { manufacturers: list, skipped: epa.skipped, explained: epa.explained };
 }
 
@@ -740,7 +745,8 @@ function main() {
   }
   const counts = {
     manufacturers: manufacturers.length,
-    models: manufacturers.reduce((n, m) => n + m.models.length, 0),
+    models: manufacturers.reduce((n, m) => n + new Set(m.models.map((r) => r.model)).size, 0),
+    model_rows: manufacturers.reduce((n, m) => n + m.models.length, 0),
     trims: manufacturers.reduce((n, m) => n + m.models.reduce((k, r) => k + r.trims.length, 0), 0),
   };
   const sources = Object.values(SOURCES).map((s) => ({
@@ -789,7 +795,7 @@ function main() {
   }
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
-  console.log(`wrote ${relative(process.cwd(), out)}: ${counts.manufacturers} manufacturers, ${counts.models} model rows, ${counts.trims} trims, ${Buffer.byteLength(text)} bytes`);
+  console.log(`wrote ${relative(process.cwd(), out)}: ${counts.manufacturers} manufacturers, ${counts.models} models in ${counts.model_rows} model rows, ${counts.trims} trims, ${Buffer.byteLength(text)} bytes`);
 }
 
 main();
