@@ -1,4 +1,5 @@
 import { Foundation1763800000000 } from './1763800000000-foundation';
+import { Inventory1763810000000 } from './1763810000000-inventory';
 
 /** Every MySQL migration, in order. Add new ones at the end (and their SQLite twin). */
-export const mysqlMigrations = [Foundation1763800000000];
+export const mysqlMigrations = [Foundation1763800000000, Inventory1763810000000];
