@@ -13,9 +13,10 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DemoSetup } from './demo/demo-setup';
 import { DealershipModule } from './modules/dealership/dealership.module';
+import { InventoryModule } from './modules/inventory/inventory.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [DealershipModule];
+export const FEATURE_MODULES = [DealershipModule, InventoryModule];
 
 @Module({})
 export class AppModule {
