@@ -20,14 +20,18 @@ describeEachBackend('Inventory uploads: atomic replace, one at a time, limits', 
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
 
-  it('a failure part-way through the batches leaves the old inventory exactly as it was', async () => {
+  // MySQL streams rows by LOAD DATA LOCAL INFILE when the server allows it, else by multi-row INSERT: both are covered.
+  const paths = backend.mysqlUrl ? ['LOAD DATA', 'INSERT'] : ['staged swap'];
+  it.each(paths)('a failure part-way through the batches leaves the old inventory exactly as it was (%s)', async (path) => {
+    const allowed = backend.mysqlUrl ? jest.spyOn(store as unknown as { loadDataAllowed: () => Promise<boolean> }, 'loadDataAllowed') : null;
+    if (path === 'INSERT') allowed!.mockResolvedValue(false);
     await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1500))).expect(200);
     const before = await allUsedCars(t, dealer.auth);
     const storedBefore = await storedCars(t, dealer.dealerId, 'used');
     expect(before).toHaveLength(1500);
 
-    // The real store and database run; the second batch write fails (after the first has upserted
-    // 1,000 rows, 1,000 of them over existing VINs).
+    // The real store and database run; the second batch write fails (after the first one wrote
+    // rows, some of them over existing VINs).
     const original = Object.getPrototypeOf(store).writeBatch as (...args: unknown[]) => unknown;
     let calls = 0;
     jest.spyOn(store, 'writeBatch').mockImplementation(function (this: unknown, ...args: unknown[]) {
@@ -42,13 +46,21 @@ describeEachBackend('Inventory uploads: atomic replace, one at a time, limits', 
     const failed = await uploadCsv(t, dealer.auth, csv(simpleCars(500, 3000, 50000)));
     expect(failed.status).toBe(500);
     expect(calls).toBe(2);
+    if (path === 'LOAD DATA') {
+      const [{ on }] = await t.dataSource.query('SELECT @@GLOBAL.local_infile AS `on`');
+      // The path under test is the one taken whenever the server allows LOAD DATA LOCAL.
+      expect(await allowed!.mock.results.at(-1)!.value).toBe(Number(on) === 1);
+    }
 
     expect(await allUsedCars(t, dealer.auth)).toEqual(before);
     expect(await storedCars(t, dealer.dealerId, 'used')).toEqual(storedBefore);
-    jest.restoreAllMocks();
-    // Nothing stays locked: the next upload goes through.
+    (store.writeBatch as jest.Mock).mockRestore();
+    // Nothing stays locked, and the same path then replaces everything.
     const next = await uploadCsv(t, dealer.auth, csv(simpleCars(500, 3000, 50000))).expect(200);
     expect(next.body).toMatchObject({ num_deletes: 1500, num_inserts: 3000 });
+    const after = await allUsedCars(t, dealer.auth);
+    expect(after).toHaveLength(3000);
+    expect(after[0]).toMatchObject({ vin: vin(500), price: 50500 });
   });
 
   it('413 for too many rows: nothing changes', async () => {

@@ -11,7 +11,7 @@ import { TooManyRowsError, UploadInProgressError } from '../domain/inventory.err
 import { requiresVinCheckDigit } from '../domain/vin';
 
 /** Validated cars handed to the store per batch: memory stays at about two batches. */
-export const UPLOAD_BATCH_ROWS = 1000;
+export const UPLOAD_BATCH_ROWS = 200;
 
 /**
  * Replaces all of a dealership's cars of one condition with a feed's valid rows
@@ -36,7 +36,7 @@ export class ReplaceInventoryUseCase {
 
     const records = feed.records()[Symbol.asyncIterator]();
     try {
-      // The first row (or the header's verdict) before the store opens: an unusable file costs nothing.
+      // The first rows (or the header's verdict) before the store opens: an unusable file costs nothing.
       const first = await records.next();
       const validator = new CarRowValidator({ condition, requireCheckDigit: requiresVinCheckDigit(dealership.region) });
       const errors: RowResult[] = [];
@@ -45,17 +45,19 @@ export class ReplaceInventoryUseCase {
       async function* validBatches(): AsyncGenerator<CarData[]> {
         let batch: CarData[] = [];
         let rows = 0;
-        for (let next: IteratorResult<FeedRecord> = first; !next.done; next = await records.next()) {
-          if (++rows > maxRows) throw new TooManyRowsError(maxRows);
-          const outcome = validator.validate(next.value);
-          if (!outcome.ok) {
-            errors.push(failedRow(outcome.error));
-            continue;
-          }
-          batch.push(outcome.car);
-          if (batch.length === UPLOAD_BATCH_ROWS) {
-            yield batch;
-            batch = [];
+        for (let next: IteratorResult<FeedRecord[]> = first; !next.done; next = await records.next()) {
+          for (const record of next.value) {
+            if (++rows > maxRows) throw new TooManyRowsError(maxRows);
+            const outcome = validator.validate(record);
+            if (!outcome.ok) {
+              errors.push(failedRow(outcome.error));
+              continue;
+            }
+            batch.push(outcome.car);
+            if (batch.length === UPLOAD_BATCH_ROWS) {
+              yield batch;
+              batch = [];
+            }
           }
         }
         if (batch.length > 0) yield batch;

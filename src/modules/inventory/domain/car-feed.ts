@@ -9,10 +9,11 @@ export type FeedRecord =
   | { index: number; malformed: string; id: string };
 
 /**
- * An uploaded inventory file read row by row (CSV or JSON adapter). Iterating throws
- * UnusableFeedError when the file is unusable as a whole (empty, not CSV/JSON, no VIN column).
- * Implementations read with bounded memory, whatever the file size.
+ * An uploaded inventory file read in order, a chunk of rows at a time (one promise per chunk, not
+ * per row: at 100,000 rows that matters). Iterating throws UnusableFeedError when the file is
+ * unusable as a whole (empty, not CSV/JSON, no VIN column). Implementations read with bounded
+ * memory, whatever the file size.
  */
 export interface CarFeed {
-  records(): AsyncIterable<FeedRecord>;
+  records(): AsyncIterable<FeedRecord[]>;
 }

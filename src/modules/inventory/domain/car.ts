@@ -52,7 +52,7 @@ export interface Car extends CarData {
   dealer_id: string;
   display_name: string;
   is_deleted: boolean;
-  /** When the car entered the inventory (kept when a later upload carries the same VIN again). */
+  /** When the upload that wrote the car ran (all cars of one upload share it). */
   date_created: Date;
   /** Position in the upload that last wrote it: the listing's order among equal dates. */
   row_index: number;

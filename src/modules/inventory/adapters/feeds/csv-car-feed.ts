@@ -1,10 +1,8 @@
 import * as fs from 'node:fs';
-import { pipeline } from 'node:stream';
-import { parse } from 'fast-csv';
-import { DomainError } from '../../../../../libs/common/errors/domain-error';
 import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
 import { ColumnMappings, ColumnPlan, planColumns, planHasVin } from '../../domain/feed-headers';
 import { InvalidColumnMappingsError, InvalidDelimiterError, UnusableFeedError } from '../../domain/inventory.errors';
+import { csvRows, CsvSyntaxError } from './csv-rows';
 import { leadingBytes } from './file-sniffing';
 
 const DELIMITER_NAMES: Readonly<Record<string, string>> = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' };
@@ -20,9 +18,9 @@ export function parseDelimiter(raw: string | undefined): string {
 }
 
 /**
- * A CSV inventory file read through fast-csv, one row at a time (memory stays flat whatever the
- * file size). Handles quoted fields with embedded delimiters and newlines, CRLF, and a UTF-8 BOM;
- * blank lines are skipped. The first row is the header.
+ * A CSV inventory file read through fast-csv, a chunk of rows at a time (memory stays flat whatever
+ * the file size). Handles quoted fields with embedded delimiters and newlines, CRLF, and a UTF-8
+ * BOM; blank lines are skipped. The first row is the header.
  */
 export class CsvCarFeed implements CarFeed {
   constructor(
@@ -31,37 +29,34 @@ export class CsvCarFeed implements CarFeed {
     private readonly mappings: ColumnMappings | null,
   ) {}
 
-  async *records(): AsyncGenerator<FeedRecord> {
+  async *records(): AsyncGenerator<FeedRecord[]> {
     const head = await leadingBytes(this.file, 64 * 1024);
     if (head.length === 0) throw new UnusableFeedError('the file is empty');
     if (head.includes(0)) throw new UnusableFeedError('not a CSV file (it holds binary data)');
     const bom = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
 
-    const input = fs.createReadStream(this.file, { start: bom ? 3 : 0, highWaterMark: 256 * 1024 });
-    const parser = parse<string[], string[]>({ delimiter: this.delimiter, headers: false, ignoreEmpty: true });
-    pipeline(input, parser, () => undefined); // destroys both on error; the error surfaces in the loop below
+    const { size } = await fs.promises.stat(this.file);
 
     let plan: ColumnPlan | null = null;
     let width = 0;
     let index = 0;
     try {
-      for await (const row of parser as AsyncIterable<string[]>) {
-        if (!plan) {
-          plan = this.planFor(row);
-          width = row.length;
-          continue;
+      for await (const rows of csvRows({ file: this.file, start: bom ? 3 : 0, delimiter: this.delimiter, size })) {
+        const records: FeedRecord[] = [];
+        for (const row of rows) {
+          if (isBlank(row)) continue; // blank lines are not rows
+          if (!plan) {
+            plan = this.planFor(row);
+            width = row.length;
+            continue;
+          }
+          records.push(toRecord(row, index++, plan, width));
         }
-        yield toRecord(row, index++, plan, width);
+        if (records.length > 0) yield records;
       }
     } catch (err) {
-      if (err instanceof DomainError) throw err;
-      if (err instanceof Error && err.message.startsWith('Parse Error')) {
-        throw new UnusableFeedError(`not valid CSV (near data row ${index}): ${err.message}`);
-      }
+      if (err instanceof CsvSyntaxError) throw new UnusableFeedError(`not valid CSV (near data row ${index}): ${err.message}`);
       throw err;
-    } finally {
-      input.destroy();
-      parser.destroy();
     }
     if (!plan) throw new UnusableFeedError('the file is empty');
   }
@@ -76,6 +71,11 @@ export class CsvCarFeed implements CarFeed {
     }
     return plan;
   }
+}
+
+function isBlank(row: string[]): boolean {
+  for (const cell of row) if (cell.trim() !== '') return false;
+  return true;
 }
 
 function toRecord(row: string[], index: number, plan: ColumnPlan, width: number): FeedRecord {

@@ -7,7 +7,11 @@ import { DomainError } from '../../../../../libs/common/errors/domain-error';
 import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
 import { FeedTarget, HeaderMatch, matchHeader } from '../../domain/feed-headers';
 import { UnusableFeedError } from '../../domain/inventory.errors';
+import { chunked } from './chunk-stream';
 import { leadingBytes } from './file-sniffing';
+
+/** Cars per chunk handed to the use case. */
+const CHUNK_ROWS = 100;
 
 /**
  * A JSON inventory file: an array of cars or `{ "cars": [...] }`, car fields named as in the CSV
@@ -19,7 +23,7 @@ export class JsonCarFeed implements CarFeed {
 
   constructor(private readonly file: string) {}
 
-  async *records(): AsyncGenerator<FeedRecord> {
+  async *records(): AsyncGenerator<FeedRecord[]> {
     const root = firstSignificantChar(await leadingBytes(this.file, 64 * 1024));
     if (root === null) throw new UnusableFeedError('the file is empty');
     if (root !== '[' && root !== '{') throw new UnusableFeedError('not a JSON file: expected an array of cars or { "cars": [...] }');
@@ -35,11 +39,11 @@ export class JsonCarFeed implements CarFeed {
         },
       }));
     }
-    stages.push(streamArray());
+    stages.push(streamArray(), chunked(CHUNK_ROWS));
     const stream = chain(stages as Parameters<typeof chain>[0]);
     try {
-      for await (const item of stream as AsyncIterable<{ key: number; value: unknown }>) {
-        yield this.toRecord(item.key, item.value);
+      for await (const items of stream as AsyncIterable<{ key: number; value: unknown }[]>) {
+        yield items.map((item) => this.toRecord(item.key, item.value));
       }
     } catch (err) {
       if (err instanceof DomainError) throw err;

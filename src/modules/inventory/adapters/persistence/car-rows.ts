@@ -3,8 +3,8 @@ import { CAR_FIELDS, CarData, displayNameOf } from '../../domain/car';
 /** Columns an upload writes, in the order of the values of `rowValues`. */
 export const WRITE_COLUMNS = ['dealer_id', ...CAR_FIELDS, 'display_name', 'is_deleted', 'date_created', 'row_index', 'upload_id'] as const;
 
-/** Columns an upsert overwrites when the VIN is already stocked: all but the key and the date it arrived. */
-export const UPSERT_COLUMNS = WRITE_COLUMNS.filter((c) => !['dealer_id', 'condition', 'vin', 'date_created'].includes(c));
+/** Columns an upsert overwrites when the VIN is already stocked: all but the key. */
+export const UPSERT_COLUMNS = WRITE_COLUMNS.filter((c) => !['dealer_id', 'condition', 'vin'].includes(c));
 
 /** Rows an upload writes per statement: bounded memory, few round trips. */
 export const WRITE_BATCH_ROWS = 1000;
@@ -31,3 +31,25 @@ export function utcDatetime(date: Date): string {
 export function newUploadId(): number {
   return Date.now() * 1000 + Math.floor(Math.random() * 1000);
 }
+
+/**
+ * One row as a line of LOAD DATA's default text format (columns of WRITE_COLUMNS): tab-separated,
+ * `\N` for NULL, backslash escapes for backslash, tab, line breaks and NUL. Built straight from
+ * the car (no intermediate array: this runs 100,000 times per large upload).
+ */
+export function tsvLine(car: CarData, rowIndex: number, meta: RowMeta): string {
+  let line = tsvValue(meta.dealerId);
+  for (const field of CAR_FIELDS) line += '\t' + tsvValue(car[field]);
+  return `${line}\t${tsvValue(displayNameOf(car))}\t0\t${meta.dateCreated}\t${rowIndex}\t${meta.uploadId}\n`;
+}
+
+function tsvValue(v: string | number | boolean | null): string {
+  if (v === null || v === undefined) return '\\N';
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (typeof v === 'number') return String(v);
+  return TSV_SPECIAL.test(v) ? v.replace(TSV_SPECIAL_ALL, (c) => TSV_ESCAPES[c]) : v;
+}
+
+const TSV_SPECIAL = /[\\\t\n\r\0]/;
+const TSV_SPECIAL_ALL = /[\\\t\n\r\0]/g;
+const TSV_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' };

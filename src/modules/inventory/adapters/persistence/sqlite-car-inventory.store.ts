@@ -24,8 +24,7 @@ const IDLE_WAIT_MS = 30_000;
  * open across the upload's awaits would swallow other requests' statements. The validated rows are
  * therefore staged in a temporary NDJSON file (bounded memory) and swapped in by one synchronous
  * transaction: nothing else can run on the connection while it does, and a throw rolls it back.
- * The swap upserts by VIN (a car that stays keeps the date it arrived) and deletes the rows the
- * upload did not write, like the MySQL store.
+ * The swap upserts by VIN and deletes the rows the upload did not write, like the MySQL store.
  */
 @Injectable()
 export class SqliteCarInventoryStore extends CarInventoryStore {
