@@ -1,6 +1,11 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Page, toPage } from '../../../../../libs/common/pagination/page';
 import { BulkInventoryResult, DeleteAllResult, RowResult } from '../../domain/bulk-inventory-result';
 import { Car } from '../../domain/car';
+
+/** The spec types these as integers; TypeScript's `number` alone would document them as numbers. */
+const Integer = (nullable = false) => ApiProperty({ type: 'integer', nullable });
+
 
 /**
  * A used car (spec 2.6) plus `display_name` (decisions.md section 5). Stored booleans and numbers
@@ -40,35 +45,35 @@ export class UsedCarResponse {
   source_id!: string | null;
   source_system!: string | null;
   stock_status!: string | null;
-  year!: number | null;
-  display_price!: number | null;
-  kilometers!: number | null;
-  horse_power!: number | null;
-  torque!: number | null;
-  fuel_economy_city!: number | null;
-  fuel_economy_highway!: number | null;
-  monthly_lease_payment!: number | null;
-  monthly_finance_payment!: number | null;
+  @Integer(true) year!: number | null;
+  @Integer(true) display_price!: number | null;
+  @Integer(true) kilometers!: number | null;
+  @Integer(true) horse_power!: number | null;
+  @Integer(true) torque!: number | null;
+  @Integer(true) fuel_economy_city!: number | null;
+  @Integer(true) fuel_economy_highway!: number | null;
+  @Integer(true) monthly_lease_payment!: number | null;
+  @Integer(true) monthly_finance_payment!: number | null;
   price!: number | null;
   is_deleted!: boolean;
   date_created!: string;
 }
 
 export class UsedCarPageResponse implements Page<UsedCarResponse> {
-  total_row_count!: number;
-  row_count!: number;
+  @Integer() total_row_count!: number;
+  @Integer() row_count!: number;
   rows!: UsedCarResponse[];
 }
 
 export class RowErrorResponse {
   /** 1001 required field missing, 1002 invalid VIN, 1003 duplicate VIN in file, 1004 not a number, 1005 value out of range, 1006 malformed row, 1007 value too long. */
-  code!: number;
+  @Integer() code!: number;
   reason!: string;
 }
 
 export class RowResultResponse {
   /** 0-based data row of the file (the header is not a data row). */
-  index!: number;
+  @Integer() index!: number;
   /** The VIN as given, or "". */
   id!: string;
   error!: RowErrorResponse | null;
@@ -76,10 +81,10 @@ export class RowResultResponse {
 }
 
 export class BulkInventoryResultResponse {
-  num_deletes!: number;
-  num_failed_deletes!: number;
-  num_inserts!: number;
-  num_failed_inserts!: number;
+  @Integer() num_deletes!: number;
+  @Integer() num_failed_deletes!: number;
+  @Integer() num_inserts!: number;
+  @Integer() num_failed_inserts!: number;
   delete_errors!: RowResultResponse[];
   insert_errors!: RowResultResponse[];
 }
