@@ -7,7 +7,7 @@ export const WRITE_COLUMNS = ['dealer_id', ...CAR_FIELDS, 'display_name', 'is_de
 export const UPSERT_COLUMNS = WRITE_COLUMNS.filter((c) => !['dealer_id', 'condition', 'vin'].includes(c));
 
 /** Rows an upload writes per statement: bounded memory, few round trips. */
-export const WRITE_BATCH_ROWS = 1000;
+export const WRITE_BATCH_ROWS = 100;
 
 export interface RowMeta {
   dealerId: string;

@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { UnavailableError } from '../../../../../libs/common/errors/domain-error';
 import { CarCondition, CarData } from '../../domain/car';
 import { CarInventoryStore, ReplaceOutcome } from '../../domain/car-inventory.repository';
-import { newUploadId, rowValues, UPSERT_COLUMNS, utcDatetime, WRITE_BATCH_ROWS, WRITE_COLUMNS } from './car-rows';
+import { newUploadId, RowMeta, rowValues, UPSERT_COLUMNS, utcDatetime, WRITE_BATCH_ROWS, WRITE_COLUMNS } from './car-rows';
 
 const UPSERT_SQL = `INSERT INTO inventory_cars (${WRITE_COLUMNS.map((c) => `"${c}"`).join(', ')})
   VALUES (${WRITE_COLUMNS.map(() => '?').join(', ')})
@@ -36,20 +36,18 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
 
   async replace(dealerId: string, condition: CarCondition, batches: AsyncIterable<CarData[]>): Promise<ReplaceOutcome> {
     const staging = path.join(os.tmpdir(), `inventory-${randomUUID()}.ndjson`);
+    const meta = { dealerId, uploadId: newUploadId(), dateCreated: utcDatetime(new Date()) };
     try {
-      await stage(batches, staging);
+      // Staged as the statement's parameters, so the swap allocates little: it is one synchronous
+      // task, during which V8 collects garbage less readily.
+      const staged = await stage(batches, staging, meta);
       const db = await this.idleConnection();
       const s = this.prepared(db);
-      const meta = { dealerId, uploadId: newUploadId(), dateCreated: utcDatetime(new Date()) };
       const swap = db.transaction((): ReplaceOutcome => {
         const { n } = s.count.get(dealerId, condition) as { n: number };
-        let inserted = 0;
-        for (const batch of readStaged(staging, WRITE_BATCH_ROWS)) {
-          this.writeBatch(s.upsert, batch.map((car, i) => rowValues(car, inserted + i, meta)));
-          inserted += batch.length;
-        }
+        for (const batch of readStaged(staging, WRITE_BATCH_ROWS)) this.writeBatch(s.upsert, batch);
         s.stale.run(dealerId, condition, meta.uploadId);
-        return { deleted: n, inserted };
+        return { deleted: n, inserted: staged };
       });
       return swap();
     } finally {
@@ -69,7 +67,7 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
 
   /** Upserts one batch (synchronously, inside the swap). A seam for tests that inject a failure. */
   writeBatch(upsert: Statement, rows: unknown[][]): void {
-    for (const row of rows) upsert.run(row.map(toSqlite));
+    for (const row of rows) upsert.run(row);
   }
 
   /** The raw connection, once no TypeORM transaction is open on it (ours must not nest in another). */
@@ -103,28 +101,33 @@ function toSqlite(value: unknown): unknown {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
 
-async function stage(batches: AsyncIterable<CarData[]>, file: string): Promise<void> {
-  const out = fs.createWriteStream(file, { flags: 'wx' });
+/** Writes each car as a JSON array of the upsert's parameters, one a line; returns the count. */
+async function stage(batches: AsyncIterable<CarData[]>, file: string, meta: RowMeta): Promise<number> {
+  // Opened synchronously: the caller's cleanup must never race an asynchronous open.
+  const out = fs.createWriteStream(file, { fd: fs.openSync(file, 'wx') });
+  let rows = 0;
   try {
     for await (const batch of batches) {
-      const chunk = batch.map((car) => JSON.stringify(car)).join('\n') + '\n';
+      let chunk = '';
+      for (const car of batch) chunk += JSON.stringify(rowValues(car, rows++, meta).map(toSqlite)) + '\n';
       if (!out.write(chunk)) await once(out, 'drain');
     }
     out.end();
     await once(out, 'finish');
+    return rows;
   } finally {
     out.destroy();
   }
 }
 
 /** Reads the staged rows back synchronously (inside the swap), `size` at a time. */
-function* readStaged(file: string, size: number): Generator<CarData[]> {
+function* readStaged(file: string, size: number): Generator<unknown[][]> {
   const fd = fs.openSync(file, 'r');
   try {
     const buffer = Buffer.alloc(1 << 20);
     const decoder = new StringDecoder('utf8'); // a chunk may end inside a multi-byte character
     let carry = '';
-    let batch: CarData[] = [];
+    let batch: unknown[][] = [];
     for (;;) {
       const read = fs.readSync(fd, buffer, 0, buffer.length, null);
       if (read === 0) break;
@@ -132,14 +135,14 @@ function* readStaged(file: string, size: number): Generator<CarData[]> {
       carry = lines.pop() ?? '';
       for (const line of lines) {
         if (line === '') continue;
-        batch.push(JSON.parse(line) as CarData);
+        batch.push(JSON.parse(line) as unknown[]);
         if (batch.length === size) {
           yield batch;
           batch = [];
         }
       }
     }
-    if (carry !== '') batch.push(JSON.parse(carry) as CarData);
+    if (carry !== '') batch.push(JSON.parse(carry) as unknown[]);
     if (batch.length > 0) yield batch;
   } finally {
     fs.closeSync(fd);
