@@ -108,12 +108,10 @@ export class TypeOrmCatalogRepository extends CatalogRepository {
       counts.manufacturers.inserted++;
     }
 
-    const [storedModels, storedTrims] = existing
-      ? await Promise.all([
-          em.find(CatalogModelOrmEntity, { where: { manufacturerId }, select: { id: true, contentHash: true, createdAt: true } }),
-          em.find(CatalogTrimOrmEntity, { where: { manufacturerId }, select: { id: true, contentHash: true, createdAt: true } }),
-        ])
-      : [[], []];
+    // A new manufacturer has nothing stored; skip the two reads.
+    const stored = { id: true, contentHash: true, createdAt: true } as const;
+    const storedModels = existing ? await em.find(CatalogModelOrmEntity, { where: { manufacturerId }, select: stored }) : [];
+    const storedTrims = existing ? await em.find(CatalogTrimOrmEntity, { where: { manufacturerId }, select: stored }) : [];
 
     const models = diff(storedModels, c.models.map((m, i) => ({ id: m.id, hash: c.modelHashes[i], value: m })), counts.models);
     const trims = diff(
