@@ -1,0 +1,47 @@
+// Helpers shared by the benchmarks: run the CLI, start a server child process, sample its memory.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function cli(env, ...args) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+/** Starts `script` (default: the service entry) and resolves once it prints READY <port> or its banner. */
+export function startServer(env, args = [], script = path.join(ROOT, 'bench/support/serve.mjs')) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_SEED: 'false', ...env }, cwd: ROOT });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /READY (\d+)|listening on http:\/\/[^:]+:(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1] ?? m[2]), url: `http://127.0.0.1:${m[1] ?? m[2]}` });
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+export function stopServer(server) {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
+    server.child.removeAllListeners('exit');
+    server.child.on('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
+/** Peak resident memory (VmHWM) of a process, in MB. */
+export function peakRssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

@@ -1,0 +1,39 @@
+import * as path from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe(loadConfig.name, () => {
+  it('defaults to the embedded SQLite database and in-process queues', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data', 'dealer.sqlite') });
+    expect(config.redisUrl).toBeNull();
+    expect(config.port).toBe(3000);
+    expect(config.demoSeed).toBe(true);
+    expect(config.auth.cacheTtlMs).toBe(60_000);
+  });
+
+  it('chooses MySQL and Redis from their URLs', () => {
+    const config = loadConfig({ DATABASE_URL: 'mysql://root@db:3306/dealer', REDIS_URL: 'redis://cache:6379', PORT: '8080' });
+    expect(config.database).toEqual({ kind: 'mysql', url: 'mysql://root@db:3306/dealer' });
+    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(config.port).toBe(8080);
+    expect(config.demoSeed).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ AUTH_CACHE_TTL_SECONDS: '61' }, 'AUTH_CACHE_TTL_SECONDS'],
+    [{ RUN_WORKERS: 'maybe' }, 'RUN_WORKERS'],
+    [{ MESSAGING_ENGINE: 'pigeon' }, 'MESSAGING_ENGINE'],
+    [{ LLM_BASE_URL: 'http://llm' }, 'LLM_MODEL'],
+    [{ MESSAGING_ENGINE: 'smtp' }, 'SMTP_URL'],
+  ])('refuses %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('splits the partner signing secrets for rotation', () => {
+    expect(loadConfig({ PARTNER_SIGNING_SECRETS: 'new, old ,' }).partnerSigningSecrets).toEqual(['new', 'old']);
+  });
+});

@@ -1,0 +1,54 @@
+import { defaultDealershipProfile, mergeProfile, withProfileDefaults } from './dealership-profile';
+
+describe(mergeProfile.name, () => {
+  it('deep-merges objects and replaces arrays and scalars', () => {
+    const base = defaultDealershipProfile();
+    base.phone_num = [{ name: 'Old', value: '1' }];
+    const result = mergeProfile(base, {
+      ai_activation: true,
+      phone_num: [{ name: 'Sales', value: '+14165550100' }],
+      reach_settings: { is_active: true, forward_lead_schedule: { value: 2, unit: 'hours' } },
+      appointment_settings: { trade_in_settings: { image_link: 'https://x' } },
+    });
+    if (!('profile' in result)) throw new Error(JSON.stringify(result.problems));
+    expect(result.profile.ai_activation).toBe(true);
+    expect(result.profile.phone_num).toEqual([{ name: 'Sales', value: '+14165550100' }]);
+    expect(result.profile.reach_settings.is_active).toBe(true);
+    expect(result.profile.reach_settings.forward_lead_schedule).toEqual({ value: 2, unit: 'hours' });
+    expect(result.profile.reach_settings.email_white_list).toEqual([]);
+    expect(result.profile.appointment_settings.trade_in_settings.image_link).toBe('https://x');
+    expect(result.profile.appointment_settings.trade_in_settings.is_active).toBe(false);
+  });
+
+  it('lists every problem with its path', () => {
+    const result = mergeProfile(defaultDealershipProfile(), {
+      ai_activation: 'yes',
+      nope: 1,
+      digital_retail: { deposit: 1.5 },
+      locales: [{ locale: 'en', language: 'English', is_primary: true }],
+      appointment_settings: { lead_generation_settings: { lead_time: 3 } },
+      lease_calculator: { lease_information: [{ region: 'CA', mileage_unit: 'km', list_lease_term: [36.5], list_lease_mileage: [1], lease_info: [] }] },
+      time_zone_offset: -4.5,
+    });
+    expect('problems' in result && result.problems).toEqual([
+      { field: 'ai_activation', errors: ['ai_activation must be a boolean'] },
+      { field: 'nope', errors: ['is not a dealership profile field'] },
+      { field: 'digital_retail.deposit', errors: ['digital_retail.deposit must be an integer'] },
+      { field: 'locales', errors: ['locales[0].is_cjk_language is required'] },
+      { field: 'appointment_settings.lead_generation_settings.lead_time', errors: ['is not a dealership profile field'] },
+      { field: 'lease_calculator.lease_information', errors: ['lease_calculator.lease_information[0].list_lease_term[0] must be an integer'] },
+    ]);
+  });
+
+  it('refuses a patch that is not an object', () => {
+    expect(mergeProfile(defaultDealershipProfile(), [1])).toEqual({ problems: [{ field: '(root)', errors: ['must be an object'] }] });
+  });
+});
+
+describe(withProfileDefaults.name, () => {
+  it('completes a stored partial profile with defaults', () => {
+    const profile = withProfileDefaults({ site_url: 'https://a' });
+    expect(profile.site_url).toBe('https://a');
+    expect(profile).toEqual({ ...defaultDealershipProfile(), site_url: 'https://a' });
+  });
+});
