@@ -7,6 +7,7 @@ import { DomainError } from '../libs/common/errors/domain-error';
 import { AppModule } from './app.module';
 import { AppConfig, loadConfig } from './config/app-config';
 import { DemoSetup } from './demo/demo-setup';
+import { ImportCatalogUseCase } from './modules/catalog/application/import-catalog.use-case';
 import { ConfigureDealerUseCase } from './modules/dealership/application/configure-dealer.use-case';
 import { CreateDealerUseCase } from './modules/dealership/application/create-dealer.use-case';
 import { ManageCredentialsUseCase } from './modules/dealership/application/manage-credentials.use-case';
@@ -54,6 +55,11 @@ export function buildProgram(run: Run): Command {
   program.command('partner').description('partners').command('create')
     .requiredOption('--name <name>', 'partner name')
     .action((o: { name: string }) => run((app) => app.get(ManageCredentialsUseCase).createPartner(o.name)));
+
+  program.command('catalog').description('the system-wide manufacturer catalog').command('import')
+    .argument('<file>', 'catalog JSON, format dealer-api-catalog/1 (src/modules/catalog/seed/README.md)')
+    .description("validate the whole file, then replace the models and trims of each manufacturer in it; idempotent")
+    .action((file: string) => run(async (app) => ({ file, ...(await app.get(ImportCatalogUseCase).execute(readJson(file))) })));
 
   program.command('demo').description('demo data').command('seed')
     .action(() => run((app) => app.get(DemoSetup).seed()));

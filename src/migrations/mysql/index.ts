@@ -1,4 +1,5 @@
 import { Foundation1763800000000 } from './1763800000000-foundation';
+import { Catalog1763820000000 } from './1763820000000-catalog';
 
 /** Every MySQL migration, in order. Add new ones at the end (and their SQLite twin). */
-export const mysqlMigrations = [Foundation1763800000000];
+export const mysqlMigrations = [Foundation1763800000000, Catalog1763820000000];
