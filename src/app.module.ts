@@ -14,9 +14,10 @@ import { ConfigModule } from './config/config.module';
 import { DemoSetup } from './demo/demo-setup';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { DealershipModule } from './modules/dealership/dealership.module';
+import { PartnerIntegrationModule } from './modules/partner-integration/partner-integration.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [DealershipModule, CatalogModule];
+export const FEATURE_MODULES = [DealershipModule, CatalogModule, PartnerIntegrationModule];
 
 @Module({})
 export class AppModule {
