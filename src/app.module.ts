@@ -14,10 +14,11 @@ import { ConfigModule } from './config/config.module';
 import { DemoSetup } from './demo/demo-setup';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { DealershipModule } from './modules/dealership/dealership.module';
+import { InventoryModule } from './modules/inventory/inventory.module';
 import { PartnerIntegrationModule } from './modules/partner-integration/partner-integration.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [DealershipModule, CatalogModule, PartnerIntegrationModule];
+export const FEATURE_MODULES = [DealershipModule, CatalogModule, InventoryModule, PartnerIntegrationModule];
 
 @Module({})
 export class AppModule {

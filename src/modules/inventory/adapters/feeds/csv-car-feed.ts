@@ -1,0 +1,98 @@
+import * as fs from 'node:fs';
+import { pipeline } from 'node:stream';
+import { parse } from 'fast-csv';
+import { DomainError } from '../../../../../libs/common/errors/domain-error';
+import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
+import { ColumnMappings, ColumnPlan, planColumns, planHasVin } from '../../domain/feed-headers';
+import { InvalidColumnMappingsError, InvalidDelimiterError, UnusableFeedError } from '../../domain/inventory.errors';
+import { leadingBytes } from './file-sniffing';
+
+const DELIMITER_NAMES: Readonly<Record<string, string>> = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' };
+
+/** `Delimeter` form field: one character, or comma/semicolon/tab/pipe; default comma. */
+export function parseDelimiter(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return ',';
+  const named = DELIMITER_NAMES[raw.trim().toLowerCase()];
+  if (named) return named;
+  if (raw === '\\t') return '\t';
+  if ([...raw].length === 1 && !['"', '\r', '\n'].includes(raw)) return raw;
+  throw new InvalidDelimiterError(raw);
+}
+
+/**
+ * A CSV inventory file read through fast-csv, one row at a time (memory stays flat whatever the
+ * file size). Handles quoted fields with embedded delimiters and newlines, CRLF, and a UTF-8 BOM;
+ * blank lines are skipped. The first row is the header.
+ */
+export class CsvCarFeed implements CarFeed {
+  constructor(
+    private readonly file: string,
+    private readonly delimiter: string,
+    private readonly mappings: ColumnMappings | null,
+  ) {}
+
+  async *records(): AsyncGenerator<FeedRecord> {
+    const head = await leadingBytes(this.file, 64 * 1024);
+    if (head.length === 0) throw new UnusableFeedError('the file is empty');
+    if (head.includes(0)) throw new UnusableFeedError('not a CSV file (it holds binary data)');
+    const bom = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+
+    const input = fs.createReadStream(this.file, { start: bom ? 3 : 0, highWaterMark: 256 * 1024 });
+    const parser = parse<string[], string[]>({ delimiter: this.delimiter, headers: false, ignoreEmpty: true });
+    pipeline(input, parser, () => undefined); // destroys both on error; the error surfaces in the loop below
+
+    let plan: ColumnPlan | null = null;
+    let width = 0;
+    let index = 0;
+    try {
+      for await (const row of parser as AsyncIterable<string[]>) {
+        if (!plan) {
+          plan = this.planFor(row);
+          width = row.length;
+          continue;
+        }
+        yield toRecord(row, index++, plan, width);
+      }
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      if (err instanceof Error && err.message.startsWith('Parse Error')) {
+        throw new UnusableFeedError(`not valid CSV (near data row ${index}): ${err.message}`);
+      }
+      throw err;
+    } finally {
+      input.destroy();
+      parser.destroy();
+    }
+    if (!plan) throw new UnusableFeedError('the file is empty');
+  }
+
+  private planFor(header: string[]): ColumnPlan {
+    const plan = planColumns(header, this.mappings);
+    if (plan.unusedMappings.length > 0) {
+      throw new InvalidColumnMappingsError(plan.unusedMappings.map((h) => `maps a column "${h}" that the file's header does not have`));
+    }
+    if (!planHasVin(plan)) {
+      throw new UnusableFeedError(`no VIN column in the header (${header.slice(0, 12).join(this.delimiter)}${header.length > 12 ? ', ...' : ''}); name it VIN or map it with columnMappings`);
+    }
+    return plan;
+  }
+}
+
+function toRecord(row: string[], index: number, plan: ColumnPlan, width: number): FeedRecord {
+  if (row.length !== width && !(row.length > width && row.slice(width).every((cell) => cell.trim() === ''))) {
+    const vinColumn = plan.columns.findIndex((c) => c?.target === 'vin');
+    return { index, malformed: `row has ${row.length} fields; the header has ${width}`, id: row[vinColumn] ?? '' };
+  }
+  const values: RawCarValues = {};
+  for (let i = 0; i < width; i++) {
+    const column = plan.columns[i];
+    if (!column) continue;
+    const cell = row[i];
+    if (!column.append) values[column.target] = cell;
+    else if (cell.trim() !== '') {
+      const current = values[column.target];
+      values[column.target] = typeof current === 'string' && current !== '' ? `${current}|${cell.trim()}` : cell.trim();
+    }
+  }
+  return { index, values };
+}

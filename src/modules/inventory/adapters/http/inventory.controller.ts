@@ -1,0 +1,121 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
+import { ValidationError } from '../../../../../libs/common/errors/domain-error';
+import { Consumes } from '../../../../../libs/common/http/consumes';
+import { PagingQuery } from '../../../../../libs/common/http/paging.query';
+import { DeleteNewInventoryUseCase } from '../../application/delete-new-inventory.use-case';
+import { GetUsedCarUseCase } from '../../application/get-used-car.use-case';
+import { ReplaceInventoryUseCase } from '../../application/replace-inventory.use-case';
+import { CarInventoryRepository } from '../../domain/car-inventory.repository';
+import { parseColumnMappings } from '../../domain/column-mappings';
+import { CsvCarFeed, parseDelimiter } from '../feeds/csv-car-feed';
+import { JsonCarFeed } from '../feeds/json-car-feed';
+import { UsedInventoryUploadForm, UsedInventoryUploadQuery } from './inventory-upload.request.dto';
+import {
+  BulkInventoryResultResponse, DeleteAllResultResponse, toBulkInventoryResultResponse, toDeleteAllResultResponse,
+  toUsedCarPageResponse, toUsedCarResponse, UsedCarPageResponse, UsedCarResponse,
+} from './inventory.response.dto';
+import { UploadCleanupInterceptor } from './upload-cleanup.interceptor';
+
+const uploadSchema = (extra: Record<string, object> = {}) => ({
+  schema: { type: 'object', required: ['File'], properties: { File: { type: 'string', format: 'binary' }, ...extra } },
+});
+
+function requireFile(file: Express.Multer.File | undefined): Express.Multer.File {
+  if (!file) throw new ValidationError('File is required', [{ field: 'File', errors: ['attach the inventory file as the multipart field File'] }]);
+  return file;
+}
+
+/** The JSON upload form has only the File part: any text field is unknown (400, as for JSON bodies). */
+function rejectFormFields(form: Record<string, unknown> | undefined): void {
+  const unknown = Object.keys(form ?? {});
+  if (unknown.length > 0) {
+    throw new ValidationError('Request validation failed', unknown.map((field) => ({ field, errors: [`property ${field} should not exist`] })));
+  }
+}
+
+@ApiTags('inventory')
+@Authenticated('dealer')
+@Controller('api/v1/inventory')
+export class InventoryController {
+  constructor(
+    private readonly cars: CarInventoryRepository,
+    private readonly getUsedCar: GetUsedCarUseCase,
+    private readonly replaceInventory: ReplaceInventoryUseCase,
+    private readonly deleteNewInventory: DeleteNewInventoryUseCase,
+  ) {}
+
+  @Get('used')
+  @ApiOperation({ summary: 'Used cars, newest first (ties in upload row order)' })
+  @ApiOkResponse({ type: UsedCarPageResponse })
+  async listUsed(@CurrentDealer() dealerId: string, @Query() query: PagingQuery): Promise<UsedCarPageResponse> {
+    const { cars, total } = await this.cars.list(dealerId, 'used', { skip: query.Skip, take: query.Take });
+    return toUsedCarPageResponse(cars, total);
+  }
+
+  @Get('used/:vin')
+  @ApiOperation({ summary: 'One used car by VIN (case-insensitive)' })
+  @ApiOkResponse({ type: UsedCarResponse })
+  @ApiNotFoundResponse({ description: 'No used car with this VIN in the dealership' })
+  async getUsed(@CurrentDealer() dealerId: string, @Param('vin') vin: string): Promise<UsedCarResponse> {
+    return toUsedCarResponse(await this.getUsedCar.execute(dealerId, vin));
+  }
+
+  @Put('used')
+  @HttpCode(200)
+  @Consumes('multipart/form-data')
+  @UseInterceptors(FileInterceptor('File'), UploadCleanupInterceptor)
+  @ApiOperation({ summary: 'Replace all used cars from a CSV file (atomic; per-row errors in the result)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(uploadSchema({ Delimeter: { type: 'string', example: ',', description: 'one character, or comma, semicolon, tab, pipe (default comma)' } }))
+  @ApiOkResponse({ type: BulkInventoryResultResponse })
+  @ApiBadRequestResponse({ description: 'No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings; nothing changed' })
+  @ApiConflictResponse({ description: 'An upload is already running for the dealership' })
+  @ApiPayloadTooLargeResponse({ description: 'File over the size limit or with too many rows; nothing changed' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not multipart/form-data' })
+  async replaceUsed(
+    @CurrentDealer() dealerId: string,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Body() form: UsedInventoryUploadForm,
+    @Query() query: UsedInventoryUploadQuery,
+  ): Promise<BulkInventoryResultResponse> {
+    const upload = requireFile(file);
+    const feed = new CsvCarFeed(upload.path, parseDelimiter(form.Delimeter), parseColumnMappings(query.columnMappings));
+    return toBulkInventoryResultResponse(await this.replaceInventory.execute(dealerId, 'used', feed));
+  }
+
+  @Put('new/json')
+  @HttpCode(200)
+  @Consumes('multipart/form-data')
+  @UseInterceptors(FileInterceptor('File'), UploadCleanupInterceptor)
+  @ApiOperation({ summary: 'Replace all new cars from a JSON file: an array of cars or {"cars": [...]}' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(uploadSchema())
+  @ApiOkResponse({ type: BulkInventoryResultResponse })
+  @ApiBadRequestResponse({ description: 'No file, or a file unusable as a whole (empty, not JSON, no cars array); nothing changed' })
+  @ApiConflictResponse({ description: 'An upload is already running for the dealership' })
+  @ApiPayloadTooLargeResponse({ description: 'File over the size limit or with too many cars; nothing changed' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not multipart/form-data' })
+  async replaceNew(
+    @CurrentDealer() dealerId: string,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Body() form: Record<string, unknown>,
+  ): Promise<BulkInventoryResultResponse> {
+    rejectFormFields(form);
+    const upload = requireFile(file);
+    return toBulkInventoryResultResponse(await this.replaceInventory.execute(dealerId, 'new', new JsonCarFeed(upload.path)));
+  }
+
+  @Delete('new')
+  @ApiOperation({ summary: 'Remove every new car of the dealership' })
+  @ApiOkResponse({ type: DeleteAllResultResponse })
+  @ApiConflictResponse({ description: 'An upload is running for the dealership' })
+  async deleteNew(@CurrentDealer() dealerId: string): Promise<DeleteAllResultResponse> {
+    return toDeleteAllResultResponse(await this.deleteNewInventory.execute(dealerId));
+  }
+}

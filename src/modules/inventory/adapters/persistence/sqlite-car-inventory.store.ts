@@ -1,0 +1,148 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { StringDecoder } from 'node:string_decoder';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Database, Statement } from 'better-sqlite3';
+import { DataSource } from 'typeorm';
+import { UnavailableError } from '../../../../../libs/common/errors/domain-error';
+import { CarCondition, CarData } from '../../domain/car';
+import { CarInventoryStore, ReplaceOutcome } from '../../domain/car-inventory.repository';
+import { newUploadId, rowValues, UPSERT_COLUMNS, utcDatetime, WRITE_BATCH_ROWS, WRITE_COLUMNS } from './car-rows';
+
+const UPSERT_SQL = `INSERT INTO inventory_cars (${WRITE_COLUMNS.map((c) => `"${c}"`).join(', ')})
+  VALUES (${WRITE_COLUMNS.map(() => '?').join(', ')})
+  ON CONFLICT (dealer_id, "condition", vin) DO UPDATE SET ${UPSERT_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+const LISTING_ORDER = 'ORDER BY date_created DESC, row_index ASC, vin ASC';
+const IDLE_WAIT_MS = 30_000;
+
+/**
+ * SQLite: the embedded driver has ONE connection shared by every request, so a transaction held
+ * open across the upload's awaits would swallow other requests' statements. The validated rows are
+ * therefore staged in a temporary NDJSON file (bounded memory) and swapped in by one synchronous
+ * transaction: nothing else can run on the connection while it does, and a throw rolls it back.
+ * The swap upserts by VIN (a car that stays keeps the date it arrived) and deletes the rows the
+ * upload did not write, like the MySQL store.
+ */
+@Injectable()
+export class SqliteCarInventoryStore extends CarInventoryStore {
+  private statements: { db: Database; upsert: Statement; count: Statement; stale: Statement; vins: Statement; deleteAll: Statement } | null = null;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async replace(dealerId: string, condition: CarCondition, batches: AsyncIterable<CarData[]>): Promise<ReplaceOutcome> {
+    const staging = path.join(os.tmpdir(), `inventory-${randomUUID()}.ndjson`);
+    try {
+      await stage(batches, staging);
+      const db = await this.idleConnection();
+      const s = this.prepared(db);
+      const meta = { dealerId, uploadId: newUploadId(), dateCreated: utcDatetime(new Date()) };
+      const swap = db.transaction((): ReplaceOutcome => {
+        const { n } = s.count.get(dealerId, condition) as { n: number };
+        let inserted = 0;
+        for (const batch of readStaged(staging, WRITE_BATCH_ROWS)) {
+          this.writeBatch(s.upsert, batch.map((car, i) => rowValues(car, inserted + i, meta)));
+          inserted += batch.length;
+        }
+        s.stale.run(dealerId, condition, meta.uploadId);
+        return { deleted: n, inserted };
+      });
+      return swap();
+    } finally {
+      fs.rmSync(staging, { force: true });
+    }
+  }
+
+  async deleteAll(dealerId: string, condition: CarCondition): Promise<string[]> {
+    const db = await this.idleConnection();
+    const s = this.prepared(db);
+    return db.transaction(() => {
+      const vins = (s.vins.all(dealerId, condition) as { vin: string }[]).map((r) => r.vin);
+      s.deleteAll.run(dealerId, condition);
+      return vins;
+    })();
+  }
+
+  /** Upserts one batch (synchronously, inside the swap). A seam for tests that inject a failure. */
+  writeBatch(upsert: Statement, rows: unknown[][]): void {
+    for (const row of rows) upsert.run(row.map(toSqlite));
+  }
+
+  /** The raw connection, once no TypeORM transaction is open on it (ours must not nest in another). */
+  private async idleConnection(): Promise<Database> {
+    const db = (this.dataSource.driver as unknown as { databaseConnection: Database }).databaseConnection;
+    const deadline = Date.now() + IDLE_WAIT_MS;
+    while (db.inTransaction) {
+      if (Date.now() > deadline) throw new UnavailableError('The database is busy; retry the upload');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return db;
+  }
+
+  private prepared(db: Database) {
+    if (this.statements?.db !== db) {
+      this.statements = {
+        db,
+        upsert: db.prepare(UPSERT_SQL),
+        count: db.prepare('SELECT COUNT(*) AS n FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?'),
+        stale: db.prepare('DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND upload_id <> ?'),
+        vins: db.prepare(`SELECT vin FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND is_deleted = 0 ${LISTING_ORDER}`),
+        deleteAll: db.prepare('DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?'),
+      };
+    }
+    return this.statements;
+  }
+}
+
+/** better-sqlite3 binds no booleans. */
+function toSqlite(value: unknown): unknown {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+async function stage(batches: AsyncIterable<CarData[]>, file: string): Promise<void> {
+  const out = fs.createWriteStream(file, { flags: 'wx' });
+  try {
+    for await (const batch of batches) {
+      const chunk = batch.map((car) => JSON.stringify(car)).join('\n') + '\n';
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+  } finally {
+    out.destroy();
+  }
+}
+
+/** Reads the staged rows back synchronously (inside the swap), `size` at a time. */
+function* readStaged(file: string, size: number): Generator<CarData[]> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(1 << 20);
+    const decoder = new StringDecoder('utf8'); // a chunk may end inside a multi-byte character
+    let carry = '';
+    let batch: CarData[] = [];
+    for (;;) {
+      const read = fs.readSync(fd, buffer, 0, buffer.length, null);
+      if (read === 0) break;
+      const lines = (carry + decoder.write(buffer.subarray(0, read))).split('\n');
+      carry = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === '') continue;
+        batch.push(JSON.parse(line) as CarData);
+        if (batch.length === size) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+    if (carry !== '') batch.push(JSON.parse(carry) as CarData);
+    if (batch.length > 0) yield batch;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

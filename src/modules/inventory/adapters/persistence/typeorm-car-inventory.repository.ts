@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { PageRequest } from '../../../../../libs/common/pagination/page';
+import { Car, CarCondition, StockedModel } from '../../domain/car';
+import { CarInventoryRepository } from '../../domain/car-inventory.repository';
+import { StockedModelsReader } from '../../domain/stocked-models.reader';
+import { CarOrmEntity } from './car.orm-entity';
+
+/** Reads of both dialects (writes are dialect-specific: see the stores). */
+@Injectable()
+export class TypeOrmCarInventoryRepository extends CarInventoryRepository implements StockedModelsReader {
+  constructor(@InjectRepository(CarOrmEntity) private readonly rows: Repository<CarOrmEntity>) {
+    super();
+  }
+
+  async list(dealerId: string, condition: CarCondition, page: PageRequest): Promise<{ cars: Car[]; total: number }> {
+    const [rows, total] = await this.rows.findAndCount({
+      where: { dealer_id: dealerId, condition, is_deleted: false },
+      order: { date_created: 'DESC', row_index: 'ASC', vin: 'ASC' },
+      skip: page.skip,
+      take: page.take,
+    });
+    return { cars: rows.map(toCar), total };
+  }
+
+  async findByVin(dealerId: string, condition: CarCondition, vin: string): Promise<Car | null> {
+    const row = await this.rows.findOneBy({ dealer_id: dealerId, condition, vin, is_deleted: false });
+    return row ? toCar(row) : null;
+  }
+
+  async stockedModels(dealerId: string): Promise<StockedModel[]> {
+    const rows = await this.rows.createQueryBuilder('c')
+      .select('c.manufacturer', 'manufacturer')
+      .addSelect('c.model', 'model')
+      .addSelect('COUNT(*)', 'count')
+      .where('c.dealer_id = :dealerId', { dealerId })
+      .andWhere('c.is_deleted = :deleted', { deleted: false })
+      .andWhere('c.manufacturer IS NOT NULL AND c.model IS NOT NULL')
+      .groupBy('c.manufacturer')
+      .addGroupBy('c.model')
+      .orderBy('c.manufacturer', 'ASC')
+      .addOrderBy('c.model', 'ASC')
+      .getRawMany<{ manufacturer: string; model: string; count: string | number }>();
+    return rows.map((r) => ({ manufacturer: r.manufacturer, model: r.model, count: Number(r.count) }));
+  }
+}
+
+function toCar(row: CarOrmEntity): Car {
+  const { upload_id: _uploadId, ...car } = row;
+  return { ...car, condition: row.condition as CarCondition };
+}

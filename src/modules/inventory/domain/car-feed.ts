@@ -1,0 +1,18 @@
+import { FeedTarget } from './feed-headers';
+
+/** The values of one feed row by field, as the file gave them (strings from CSV; any JSON value). */
+export type RawCarValues = Partial<Record<FeedTarget, unknown>>;
+
+/** One data row of a feed: its values, or why it could not be read as a row at all. */
+export type FeedRecord =
+  | { index: number; values: RawCarValues }
+  | { index: number; malformed: string; id: string };
+
+/**
+ * An uploaded inventory file read row by row (CSV or JSON adapter). Iterating throws
+ * UnusableFeedError when the file is unusable as a whole (empty, not CSV/JSON, no VIN column).
+ * Implementations read with bounded memory, whatever the file size.
+ */
+export interface CarFeed {
+  records(): AsyncIterable<FeedRecord>;
+}

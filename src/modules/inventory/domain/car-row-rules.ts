@@ -1,0 +1,266 @@
+import { CAR_FIELDS, CarCondition, CarData, CarField } from './car';
+import { FeedRecord, RawCarValues } from './car-feed';
+import { normalizeVin, vinProblem } from './vin';
+
+/** Row error codes of the upload result (decisions.md section 5). */
+export enum RowErrorCode {
+  RequiredFieldMissing = 1001,
+  InvalidVin = 1002,
+  DuplicateVin = 1003,
+  NotANumber = 1004,
+  OutOfRange = 1005,
+  MalformedRow = 1006,
+  ValueTooLong = 1007,
+}
+
+export interface RowError {
+  /** 0-based data row (the header is not a data row). */
+  index: number;
+  /** The VIN as the file gave it, or "". */
+  id: string;
+  code: RowErrorCode;
+  reason: string;
+}
+
+export type RowOutcome = { ok: true; index: number; car: CarData } | { ok: false; error: RowError };
+
+type FieldRule =
+  | { kind: 'text'; max: number }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'money'; min: number; max: number }
+  | { kind: 'boolean' };
+
+const INT_MAX = 2147483647;
+const text = (max: number): FieldRule => ({ kind: 'text', max });
+const integer = (min: number, max: number): FieldRule => ({ kind: 'integer', min, max });
+
+/** The first model year; the last one is computed (next year's models are sold this year). */
+export const FIRST_MODEL_YEAR = 1886;
+
+/** Rules of every field but vin and condition. Text limits are the database column sizes. */
+export const FIELD_RULES: Readonly<Record<Exclude<CarField, 'vin' | 'condition'>, FieldRule>> = {
+  stock_number: text(64),
+  year: integer(FIRST_MODEL_YEAR, 9999), // upper bound set per validator from the clock
+  manufacturer: text(100),
+  model: text(100),
+  trim: text(100),
+  type: text(50),
+  certified: { kind: 'boolean' },
+  price: { kind: 'money', min: 0, max: 9999999999.99 },
+  display_price: integer(0, INT_MAX),
+  currency_code: text(8),
+  kilometers: integer(0, 10_000_000),
+  color: text(50),
+  fuel_type: text(50),
+  transmission: text(50),
+  drive_train: text(50),
+  engine: text(100),
+  horse_power: integer(0, 5000),
+  torque: integer(0, 5000),
+  doors: integer(0, 9),
+  seats: integer(1, 99),
+  fuel_economy_city: integer(0, 1000),
+  fuel_economy_highway: integer(0, 1000),
+  monthly_lease_payment: integer(0, 10_000_000),
+  monthly_finance_payment: integer(0, 10_000_000),
+  options: text(4000),
+  accident: { kind: 'boolean' },
+  car_fax: text(2048),
+  description: text(8000),
+  site_url: text(2048),
+  image_url: text(2048),
+  image_url_list: text(16000),
+  video_url: text(2048),
+  source_id: text(100),
+  source_system: text(100),
+  stock_status: text(50),
+};
+
+const TRUE_WORDS = new Set(['yes', 'true', 'y', '1']);
+const FALSE_WORDS = new Set(['no', 'false', 'n', '0']);
+const USED_WORDS = new Set(['used', 'pre-owned', 'preowned', 'pre owned', 'u', 'cpo', 'certified', 'certified pre-owned', 'certified preowned', 'certified used']);
+const CERTIFIED_WORDS = new Set(['cpo', 'certified', 'certified pre-owned', 'certified preowned', 'certified used']);
+const NEW_WORDS = new Set(['new', 'n', 'brand new']);
+const MILES_WORDS = new Set(['mi', 'mile', 'miles', 'mil']);
+const KM_WORDS = new Set(['km', 'kms', 'kilometer', 'kilometers', 'kilometre', 'kilometres']);
+const KM_PER_MILE = 1.609344;
+/** Numbers may carry `$`, thousands separators and spaces (decisions.md section 5). */
+const NUMBER_NOISE = /[$,\s\u00a0]/g;
+const NUMBER_SHAPE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+export interface RowRulesOptions {
+  /** The inventory being replaced: a row of the other condition is refused. */
+  condition: CarCondition;
+  /** US and CA dealerships: VINs must carry a valid ISO 3779 check digit. */
+  requireCheckDigit: boolean;
+  /** Clock for the latest accepted model year (this year + 2). */
+  now?: Date;
+}
+
+class RowRuleError extends Error {
+  constructor(readonly code: RowErrorCode, reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * The row rules of an upload. Stateful across one file: it remembers the VINs seen so that a VIN
+ * repeated in the same file is an error on the later row (whatever became of the earlier one).
+ */
+export class CarRowValidator {
+  private readonly seen = new Map<string, number>();
+  private readonly maxYear: number;
+
+  constructor(private readonly options: RowRulesOptions) {
+    this.maxYear = (options.now ?? new Date()).getUTCFullYear() + 2;
+  }
+
+  validate(record: FeedRecord): RowOutcome {
+    if ('malformed' in record) {
+      return { ok: false, error: { index: record.index, id: record.id, code: RowErrorCode.MalformedRow, reason: record.malformed } };
+    }
+    const { index, values } = record;
+    const rawVin = values.vin;
+    const id = typeof rawVin === 'string' ? rawVin : typeof rawVin === 'number' ? String(rawVin) : '';
+    try {
+      const vin = this.checkVin(rawVin, index);
+      return { ok: true, index, car: this.buildCar(vin, values) };
+    } catch (err) {
+      if (err instanceof RowRuleError) return { ok: false, error: { index, id, code: err.code, reason: err.message } };
+      throw err;
+    }
+  }
+
+  private checkVin(raw: unknown, index: number): string {
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+      throw new RowRuleError(RowErrorCode.RequiredFieldMissing, 'vin is required');
+    }
+    if (typeof raw !== 'string') throw new RowRuleError(RowErrorCode.InvalidVin, 'vin must be a string of 17 characters');
+    const vin = normalizeVin(raw);
+    const problem = vinProblem(vin, this.options.requireCheckDigit);
+    if (problem === 'syntax') {
+      throw new RowRuleError(RowErrorCode.InvalidVin, 'vin must be 17 characters of A-H, J-N, P, R-Z and 0-9');
+    }
+    if (problem === 'check_digit') {
+      throw new RowRuleError(RowErrorCode.InvalidVin, 'vin check digit (position 9) does not match the rest of the VIN');
+    }
+    const earlier = this.seen.get(vin);
+    if (earlier !== undefined) throw new RowRuleError(RowErrorCode.DuplicateVin, `vin repeats the VIN of row ${earlier}`);
+    this.seen.set(vin, index);
+    return vin;
+  }
+
+  private buildCar(vin: string, values: RawCarValues): CarData {
+    const car = { vin, condition: this.options.condition } as CarData;
+    const target = car as unknown as Record<string, unknown>;
+    for (const field of CAR_FIELDS) {
+      if (field === 'vin') continue;
+      if (field === 'condition') {
+        this.applyCondition(car, values.condition);
+        continue;
+      }
+      target[field] = this.convert(field, values[field]);
+    }
+    if (car.kilometers !== null) car.kilometers = this.inKilometers(car.kilometers, values.mileage_unit);
+    // A condition of "CPO"/"certified" says certified when no certified column says otherwise.
+    if (car.certified === null && typeof values.condition === 'string' && CERTIFIED_WORDS.has(values.condition.trim().toLowerCase())) {
+      car.certified = true;
+    }
+    if (car.image_url === null && car.image_url_list !== null) {
+      car.image_url = car.image_url_list.split(/[|,\s]+/).find((u) => u !== '') ?? null;
+    }
+    return car;
+  }
+
+  private applyCondition(car: CarData, raw: unknown): void {
+    const value = this.asText('condition', raw, 32);
+    if (value === null) return;
+    const word = value.toLowerCase();
+    const condition: CarCondition | null = USED_WORDS.has(word) ? 'used' : NEW_WORDS.has(word) ? 'new' : null;
+    if (condition === null) throw new RowRuleError(RowErrorCode.OutOfRange, `condition must be new or used: ${quote(value)}`);
+    if (condition !== this.options.condition) {
+      throw new RowRuleError(RowErrorCode.OutOfRange, `condition ${condition} does not belong in the ${this.options.condition} inventory`);
+    }
+  }
+
+  private convert(field: Exclude<CarField, 'vin' | 'condition'>, raw: unknown): string | number | boolean | null {
+    const rule = FIELD_RULES[field];
+    switch (rule.kind) {
+      case 'text':
+        return this.asText(field, raw, rule.max);
+      case 'boolean':
+        return this.asBoolean(field, raw);
+      case 'integer': {
+        const n = this.asNumber(field, raw);
+        if (n === null) return null;
+        if (!Number.isInteger(n)) throw new RowRuleError(RowErrorCode.NotANumber, `${field} must be a whole number: ${quote(raw)}`);
+        const max = field === 'year' ? this.maxYear : rule.max;
+        if (n < rule.min || n > max) throw new RowRuleError(RowErrorCode.OutOfRange, `${field} must be between ${rule.min} and ${max}: ${quote(raw)}`);
+        return n;
+      }
+      case 'money': {
+        const n = this.asNumber(field, raw);
+        if (n === null) return null;
+        if (n < rule.min || n > rule.max) throw new RowRuleError(RowErrorCode.OutOfRange, `${field} must be between ${rule.min} and ${rule.max}: ${quote(raw)}`);
+        return Math.round(n * 100) / 100;
+      }
+    }
+  }
+
+  private asText(field: string, raw: unknown, max: number): string | null {
+    if (raw === undefined || raw === null) return null;
+    let value: string;
+    if (typeof raw === 'string') value = raw.trim();
+    else if (typeof raw === 'number' || typeof raw === 'boolean') value = String(raw);
+    else throw new RowRuleError(RowErrorCode.MalformedRow, `${field} must be a single value, not ${Array.isArray(raw) ? 'an array' : 'an object'}`);
+    if (value === '') return null;
+    if (value.length > max) throw new RowRuleError(RowErrorCode.ValueTooLong, `${field} is longer than ${max} characters`);
+    return value;
+  }
+
+  private asNumber(field: string, raw: unknown): number | null {
+    if (raw === undefined || raw === null) return null;
+    if (typeof raw === 'number') {
+      if (!Number.isFinite(raw)) throw new RowRuleError(RowErrorCode.NotANumber, `${field} is not a number: ${quote(raw)}`);
+      return raw;
+    }
+    if (typeof raw !== 'string') throw new RowRuleError(RowErrorCode.NotANumber, `${field} is not a number: ${quote(raw)}`);
+    const cleaned = raw.replace(NUMBER_NOISE, '');
+    if (cleaned === '') {
+      if (raw.trim() === '') return null;
+      throw new RowRuleError(RowErrorCode.NotANumber, `${field} is not a number: ${quote(raw)}`);
+    }
+    if (!NUMBER_SHAPE.test(cleaned)) throw new RowRuleError(RowErrorCode.NotANumber, `${field} is not a number: ${quote(raw)}`);
+    return Number(cleaned);
+  }
+
+  private asBoolean(field: string, raw: unknown): boolean | null {
+    if (raw === undefined || raw === null) return null;
+    if (typeof raw === 'boolean') return raw;
+    if (typeof raw === 'number' && (raw === 0 || raw === 1)) return raw === 1;
+    if (typeof raw === 'string') {
+      const word = raw.trim().toLowerCase();
+      if (word === '') return null;
+      if (TRUE_WORDS.has(word)) return true;
+      if (FALSE_WORDS.has(word)) return false;
+    }
+    throw new RowRuleError(RowErrorCode.OutOfRange, `${field} must be yes or no (or true/false, y/n, 1/0): ${quote(raw)}`);
+  }
+
+  /** Meta-style feeds give the odometer unit in a column of its own. */
+  private inKilometers(value: number, rawUnit: unknown): number {
+    const unit = this.asText('mileage_unit', rawUnit, 32)?.toLowerCase() ?? null;
+    if (unit === null || KM_WORDS.has(unit)) return value;
+    if (MILES_WORDS.has(unit)) {
+      const km = Math.round(value * KM_PER_MILE);
+      if (km > (FIELD_RULES.kilometers as { max: number }).max) throw new RowRuleError(RowErrorCode.OutOfRange, `kilometers must be at most 10000000: ${value} miles`);
+      return km;
+    }
+    throw new RowRuleError(RowErrorCode.OutOfRange, `mileage_unit must be MI or KM: ${quote(rawUnit)}`);
+  }
+}
+
+function quote(raw: unknown): string {
+  const s = typeof raw === 'string' ? raw : JSON.stringify(raw) ?? String(raw);
+  return `"${s.length > 40 ? `${s.slice(0, 40)}...` : s}"`;
+}

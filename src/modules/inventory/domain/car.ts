@@ -1,0 +1,88 @@
+/**
+ * A car of a dealership's inventory. New and used cars are one model (`condition`) so that search
+ * reads both. Field names are those of the feeds and of the API (spec 2.6), snake_case on purpose:
+ * one name per attribute from the CSV header to the database column.
+ */
+export const CAR_CONDITIONS = ['new', 'used'] as const;
+export type CarCondition = (typeof CAR_CONDITIONS)[number];
+
+/** What a feed row carries once it passed the row rules. Unknown values are null. */
+export interface CarData {
+  vin: string;
+  condition: CarCondition;
+  stock_number: string | null;
+  year: number | null;
+  manufacturer: string | null;
+  model: string | null;
+  trim: string | null;
+  type: string | null;
+  certified: boolean | null;
+  price: number | null;
+  display_price: number | null;
+  currency_code: string | null;
+  kilometers: number | null;
+  color: string | null;
+  fuel_type: string | null;
+  transmission: string | null;
+  drive_train: string | null;
+  engine: string | null;
+  horse_power: number | null;
+  torque: number | null;
+  doors: number | null;
+  seats: number | null;
+  fuel_economy_city: number | null;
+  fuel_economy_highway: number | null;
+  monthly_lease_payment: number | null;
+  monthly_finance_payment: number | null;
+  options: string | null;
+  accident: boolean | null;
+  car_fax: string | null;
+  description: string | null;
+  site_url: string | null;
+  image_url: string | null;
+  image_url_list: string | null;
+  video_url: string | null;
+  source_id: string | null;
+  source_system: string | null;
+  stock_status: string | null;
+}
+
+/** A stored car: the feed's data plus what the server manages. */
+export interface Car extends CarData {
+  dealer_id: string;
+  display_name: string;
+  is_deleted: boolean;
+  /** When the car entered the inventory (kept when a later upload carries the same VIN again). */
+  date_created: Date;
+  /** Position in the upload that last wrote it: the listing's order among equal dates. */
+  row_index: number;
+}
+
+/** The fields a feed may set, in the order of spec 2.6's reference header. */
+export const CAR_FIELDS = [
+  'vin', 'stock_number', 'year', 'manufacturer', 'model', 'trim', 'type', 'condition', 'certified', 'price',
+  'display_price', 'currency_code', 'kilometers', 'color', 'fuel_type', 'transmission', 'drive_train', 'engine',
+  'horse_power', 'torque', 'doors', 'seats', 'fuel_economy_city', 'fuel_economy_highway', 'monthly_lease_payment',
+  'monthly_finance_payment', 'options', 'accident', 'car_fax', 'description', 'site_url', 'image_url',
+  'image_url_list', 'video_url', 'source_id', 'source_system', 'stock_status',
+] as const satisfies readonly (keyof CarData)[];
+export type CarField = (typeof CAR_FIELDS)[number];
+
+/** `"{year} {manufacturer} {model} {trim}"` with the missing parts left out (decisions.md section 5). */
+export function displayNameOf(car: Pick<CarData, 'year' | 'manufacturer' | 'model' | 'trim'>): string {
+  return [car.year, car.manufacturer, car.model, car.trim]
+    .filter((part) => part !== null && part !== undefined && String(part).trim() !== '')
+    .join(' ')
+    .trim();
+}
+
+/** A manufacturer/model pair a dealership has in stock, with how many cars of it (new and used). */
+export interface StockedModel {
+  manufacturer: string;
+  model: string;
+  count: number;
+}
+
+/** Compile-time check that CAR_FIELDS names every field of CarData. */
+const _everyFieldListed: Exclude<keyof CarData, CarField> extends never ? true : never = true;
+void _everyFieldListed;

@@ -1,0 +1,76 @@
+import * as os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { diskStorage } from 'multer';
+import { DataSource } from 'typeorm';
+import { DemoSeedRegistry } from '../../../libs/common/seed/demo-seed.registry';
+import { AppConfig } from '../../config/app-config';
+import { DealershipModule } from '../dealership/dealership.module';
+import { InventoryController } from './adapters/http/inventory.controller';
+import { UploadCleanupInterceptor } from './adapters/http/upload-cleanup.interceptor';
+import { CarOrmEntity } from './adapters/persistence/car.orm-entity';
+import { InProcessInventoryUploadLock, MySqlInventoryUploadLock } from './adapters/persistence/inventory-upload.locks';
+import { MySqlCarInventoryStore } from './adapters/persistence/mysql-car-inventory.store';
+import { SqliteCarInventoryStore } from './adapters/persistence/sqlite-car-inventory.store';
+import { TypeOrmCarInventoryRepository } from './adapters/persistence/typeorm-car-inventory.repository';
+import { InventoryDemoSeeder } from './adapters/seed/inventory-demo.seeder';
+import { DeleteNewInventoryUseCase } from './application/delete-new-inventory.use-case';
+import { GetUsedCarUseCase } from './application/get-used-car.use-case';
+import { ReplaceInventoryUseCase } from './application/replace-inventory.use-case';
+import { CarInventoryRepository, CarInventoryStore, InventoryUploadLock } from './domain/car-inventory.repository';
+import { StockedModelsReader } from './domain/stocked-models.reader';
+
+/**
+ * Inventory: new and used cars of each dealership, replaced whole from CSV/JSON feeds.
+ * Other contexts read it through StockedModelsReader (exported) or the inventory_cars table.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([CarOrmEntity]),
+    DealershipModule,
+    // Uploads are spooled to a temporary file, never buffered in memory; the size limit is a 413.
+    MulterModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        storage: diskStorage({ destination: os.tmpdir(), filename: (_req, _file, done) => done(null, `inventory-upload-${randomUUID()}`) }),
+        limits: { fileSize: config.limits.uploadBytes, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 10 },
+      }),
+    }),
+  ],
+  controllers: [InventoryController],
+  providers: [
+    TypeOrmCarInventoryRepository,
+    { provide: CarInventoryRepository, useExisting: TypeOrmCarInventoryRepository },
+    { provide: StockedModelsReader, useExisting: TypeOrmCarInventoryRepository },
+    {
+      provide: CarInventoryStore,
+      inject: [AppConfig, DataSource],
+      useFactory: (config: AppConfig, dataSource: DataSource) =>
+        config.database.kind === 'mysql' ? new MySqlCarInventoryStore(dataSource) : new SqliteCarInventoryStore(dataSource),
+    },
+    {
+      provide: InventoryUploadLock,
+      inject: [AppConfig, DataSource],
+      useFactory: (config: AppConfig, dataSource: DataSource) =>
+        config.database.kind === 'mysql' ? new MySqlInventoryUploadLock(dataSource) : new InProcessInventoryUploadLock(),
+    },
+    UploadCleanupInterceptor,
+    ReplaceInventoryUseCase,
+    DeleteNewInventoryUseCase,
+    GetUsedCarUseCase,
+    InventoryDemoSeeder,
+  ],
+  exports: [StockedModelsReader, CarInventoryRepository, ReplaceInventoryUseCase],
+})
+export class InventoryModule implements OnModuleInit {
+  constructor(
+    private readonly seeds: DemoSeedRegistry,
+    private readonly seeder: InventoryDemoSeeder,
+  ) {}
+
+  onModuleInit(): void {
+    this.seeds.register(this.seeder);
+  }
+}

@@ -1,0 +1,117 @@
+import { createConnection } from 'mysql2/promise';
+import { MYSQL_LOCK_NAME_SQL } from '../../src/modules/inventory/adapters/persistence/inventory-upload.locks';
+import { CarInventoryStore } from '../../src/modules/inventory/domain/car-inventory.repository';
+import { describeEachBackend } from '../support/backends';
+import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
+import { allUsedCars, csv, simpleCars, storedCars, uploadCsv, uploadJson, vin } from './inventory-fixtures';
+
+type Store = CarInventoryStore & { writeBatch: (...args: unknown[]) => unknown };
+
+describeEachBackend('Inventory uploads: atomic replace, one at a time, limits', (backend) => {
+  let t: TestApp;
+  let dealer: DealerFixture;
+  let store: Store;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    dealer = await createDealer(t, { region: 'US' });
+    store = t.app.get(CarInventoryStore) as Store;
+  });
+  afterAll(() => t.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a failure part-way through the batches leaves the old inventory exactly as it was', async () => {
+    await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1500))).expect(200);
+    const before = await allUsedCars(t, dealer.auth);
+    const storedBefore = await storedCars(t, dealer.dealerId, 'used');
+    expect(before).toHaveLength(1500);
+
+    // The real store and database run; the second batch write fails (after the first has upserted
+    // 1,000 rows, 1,000 of them over existing VINs).
+    const original = Object.getPrototypeOf(store).writeBatch as (...args: unknown[]) => unknown;
+    let calls = 0;
+    jest.spyOn(store, 'writeBatch').mockImplementation(function (this: unknown, ...args: unknown[]) {
+      calls++;
+      if (calls === 2) {
+        const err = new Error('injected failure in the second batch');
+        if (backend.mysqlUrl) return Promise.reject(err);
+        throw err;
+      }
+      return original.apply(store, args);
+    });
+    const failed = await uploadCsv(t, dealer.auth, csv(simpleCars(500, 3000, 50000)));
+    expect(failed.status).toBe(500);
+    expect(calls).toBe(2);
+
+    expect(await allUsedCars(t, dealer.auth)).toEqual(before);
+    expect(await storedCars(t, dealer.dealerId, 'used')).toEqual(storedBefore);
+    jest.restoreAllMocks();
+    // Nothing stays locked: the next upload goes through.
+    const next = await uploadCsv(t, dealer.auth, csv(simpleCars(500, 3000, 50000))).expect(200);
+    expect(next.body).toMatchObject({ num_deletes: 1500, num_inserts: 3000 });
+  });
+
+  it('413 for too many rows: nothing changes', async () => {
+    const small = await startTestApp(backend, { UPLOAD_MAX_ROWS: '5', UPLOAD_LIMIT_BYTES: '4096' });
+    try {
+      const d = await createDealer(small, { region: 'US' });
+      await uploadCsv(small, d.auth, csv(simpleCars(0, 5))).expect(200);
+      const tooMany = await uploadCsv(small, d.auth, csv(simpleCars(10, 6))).expect(413);
+      expect(tooMany.body).toEqual({ message: 'The file has more than 5 rows', details: { limit_rows: 5 } });
+      const json = await uploadJson(small, d.auth, JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ vin: vin(i) })))).expect(413);
+      expect(json.body.details).toEqual({ limit_rows: 5 });
+      const big = await uploadCsv(small, d.auth, csv(simpleCars(0, 5)) + `${vin(99)},${'x'.repeat(5000)}\n`).expect(413);
+      expect(big.body).toEqual({ message: expect.any(String), details: null });
+      expect((await allUsedCars(small, d.auth)).map((c) => c.vin)).toEqual([0, 1, 2, 3, 4].map((i) => vin(i)));
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('409 for a second upload (and a delete-all) while one runs for the dealership; other dealerships go ahead', async () => {
+    const neighbour = await createDealer(t, { region: 'US' });
+    await uploadCsv(t, dealer.auth, csv(simpleCars(0, 3))).expect(200);
+    let reached!: () => void;
+    const atGate = new Promise<void>((resolve) => (reached = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const replace = store.replace.bind(store);
+    jest.spyOn(store, 'replace').mockImplementationOnce(async (...args: Parameters<CarInventoryStore['replace']>) => {
+      reached();
+      await gate; // the first upload holds the dealership here
+      return replace(...args);
+    });
+
+    const first = uploadCsv(t, dealer.auth, csv(simpleCars(10, 4))).then((res) => res);
+    await atGate;
+    const second = await uploadCsv(t, dealer.auth, csv(simpleCars(20, 1))).expect(409);
+    expect(second.body).toEqual({ message: expect.stringContaining('already running'), details: null });
+    await uploadJson(t, dealer.auth, '[]').expect(409);
+    await t.http().delete('/api/v1/inventory/new').set('Authorization', dealer.auth).expect(409);
+    await uploadCsv(t, neighbour.auth, csv(simpleCars(30, 1))).expect(200);
+    open();
+    expect((await first).status).toBe(200);
+    expect((await allUsedCars(t, dealer.auth)).map((c) => c.vin)).toEqual([10, 11, 12, 13].map((i) => vin(i)));
+    await uploadCsv(t, dealer.auth, csv(simpleCars(20, 1))).expect(200);
+  });
+
+  if (backend.mysqlUrl) {
+    it('the MySQL lock holds across processes (any connection) and dies with its holder', async () => {
+      const holder = await createConnection({ uri: t.env.DATABASE_URL });
+      try {
+        const [[{ got }]] = await holder.query(`SELECT GET_LOCK(${MYSQL_LOCK_NAME_SQL}, 0) AS got`, [dealer.dealerId]) as unknown as [[{ got: number }]];
+        expect(got).toBe(1);
+        await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1))).expect(409);
+      } finally {
+        holder.destroy(); // a crash: the connection goes away without releasing
+      }
+      // The server frees the lock when it notices the connection is gone.
+      let status = 0;
+      for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+        status = (await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1)))).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
+    });
+  }
+});
