@@ -29,6 +29,12 @@ const QUERIES = [
 ];
 
 const url = new URL(MYSQL);
+{
+  const conn = await createConnection({ uri: MYSQL.replace(/\/[^/]*$/, '/') });
+  const [[server]] = await conn.query('SELECT VERSION() AS version, @@innodb_buffer_pool_size DIV 1048576 AS pool_mb');
+  console.log(`MySQL server ${server.version}, innodb_buffer_pool_size ${server.pool_mb} MB`);
+  await conn.end();
+}
 const dbName = url.pathname.slice(1);
 const admin = await createConnection({ uri: MYSQL.replace(/\/[^/]*$/, '/') });
 await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
