@@ -3,7 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
+import { readsOwnBody } from '../libs/common/http/raw-body';
 import { requestIdMiddleware } from '../libs/common/logging/logging.module';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
@@ -20,10 +23,17 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
-  app.useBodyParser('json', { limit: config.limits.bodyBytes, type: ['application/json', 'application/*+json'] });
+  app.useBodyParser('json', { limit: config.limits.bodyBytes, type: parsesAsJson });
   app.use(translateBodyParserErrors);
   app.enableShutdownHooks();
   setUpOpenApi(app);
+}
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** JSON bodies are parsed up front, except on routes that read their raw body after authentication (webhooks). */
+function parsesAsJson(req: IncomingMessage): boolean {
+  return !readsOwnBody(req) && Boolean((req as Request).is(JSON_TYPES));
 }
 
 export function setUpOpenApi(app: INestApplication): void {

@@ -12,11 +12,13 @@ import { SeedModule } from '../libs/common/seed/seed.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DemoSetup } from './demo/demo-setup';
+import { CatalogModule } from './modules/catalog/catalog.module';
 import { DealershipModule } from './modules/dealership/dealership.module';
 import { InventoryModule } from './modules/inventory/inventory.module';
+import { PartnerIntegrationModule } from './modules/partner-integration/partner-integration.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [DealershipModule, InventoryModule];
+export const FEATURE_MODULES = [DealershipModule, CatalogModule, InventoryModule, PartnerIntegrationModule];
 
 @Module({})
 export class AppModule {

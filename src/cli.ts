@@ -7,11 +7,13 @@ import { DomainError } from '../libs/common/errors/domain-error';
 import { AppModule } from './app.module';
 import { AppConfig, loadConfig } from './config/app-config';
 import { DemoSetup } from './demo/demo-setup';
+import { ImportCatalogUseCase } from './modules/catalog/application/import-catalog.use-case';
 import { ConfigureDealerUseCase } from './modules/dealership/application/configure-dealer.use-case';
 import { CreateDealerUseCase } from './modules/dealership/application/create-dealer.use-case';
 import { ManageCredentialsUseCase } from './modules/dealership/application/manage-credentials.use-case';
 import { DealershipRepository } from './modules/dealership/domain/dealership.repository';
 import { DealershipNotFoundError } from './modules/dealership/domain/dealership.errors';
+import { ListDeliveryAuditUseCase, MAX_AUDIT_TAKE } from './modules/partner-integration/application/list-delivery-audit.use-case';
 
 /**
  * `npm run cli -- <command>`: each command prints one JSON object on stdout; errors go to stderr
@@ -51,9 +53,20 @@ export function buildProgram(run: Run): Command {
     .requiredOption('--username <key>', 'credential key id')
     .action((o: { username: string }) => run((app) => app.get(ManageCredentialsUseCase).revoke(o.username)));
 
-  program.command('partner').description('partners').command('create')
+  const partner = program.command('partner').description('partners');
+  partner.command('create')
     .requiredOption('--name <name>', 'partner name')
     .action((o: { name: string }) => run((app) => app.get(ManageCredentialsUseCase).createPartner(o.name)));
+  partner.command('deliveries')
+    .description('the newest partner webhook deliveries from the audit (kept 30 days), accepted and refused')
+    .option('--partner <id>', 'only this partner')
+    .option('--take <n>', `how many (1..${MAX_AUDIT_TAKE})`, '50')
+    .action((o: { partner?: string; take: string }) => run((app) => app.get(ListDeliveryAuditUseCase).execute({ partnerId: o.partner, take: Number(o.take) })));
+
+  program.command('catalog').description('the system-wide manufacturer catalog').command('import')
+    .argument('<file>', 'catalog JSON, format dealer-api-catalog/1 (src/modules/catalog/seed/README.md)')
+    .description("validate the whole file, then replace the models and trims of each manufacturer in it; idempotent")
+    .action((file: string) => run(async (app) => ({ file, ...(await app.get(ImportCatalogUseCase).execute(readJson(file))) })));
 
   program.command('demo').description('demo data').command('seed')
     .action(() => run((app) => app.get(DemoSetup).seed()));

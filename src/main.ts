@@ -2,13 +2,20 @@ import 'reflect-metadata';
 import { createHttpApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/app-config';
 import { DemoSetup } from './demo/demo-setup';
+import { LoadSeedCatalogUseCase, SeedCatalogOutcome } from './modules/catalog/application/load-seed-catalog.use-case';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
   const app = await createHttpApp(config);
+  await app.init();
+  // Before listening, so the first request already sees the catalog (a few seconds, first start only).
+  const catalog: SeedCatalogOutcome = config.catalogSeed ? await app.get(LoadSeedCatalogUseCase).execute() : { loaded: false };
   await app.listen(config.port, config.host);
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const lines = [`Dealership API listening on ${base} (database: ${config.database.kind}, queue: ${config.redisUrl ? 'redis' : 'in-process'})`, `API docs: ${base}/docs`];
+  if (catalog.loaded) {
+    lines.push(`Loaded the seed catalog: ${catalog.manufacturers.inserted} manufacturers, ${catalog.models.inserted} model rows, ${catalog.trims.inserted} trims (${catalog.duration_ms} ms).`);
+  }
   if (config.demoSeed) {
     const demo = await app.get(DemoSetup).ensureDemo();
     lines.push(

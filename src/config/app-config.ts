@@ -25,6 +25,7 @@ class EnvironmentVariables {
   @IsOptional() @toBool() @IsBoolean() RUN_WORKERS = true;
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   @IsOptional() @toBool() @IsBoolean() DEMO_SEED?: boolean;
+  @IsOptional() @toBool() @IsBoolean() CATALOG_SEED = true;
   @IsOptional() @toInt() @IsInt() @Min(0) @Max(60) AUTH_CACHE_TTL_SECONDS = 60;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_CACHE_MAX_ENTRIES = 10000;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_FAILURE_LIMIT = 10;
@@ -55,6 +56,8 @@ export class AppConfig {
   readonly runWorkers!: boolean;
   readonly logLevel!: string;
   readonly demoSeed!: boolean;
+  /** Load the shipped seed catalog at API start when the catalog is empty. */
+  readonly catalogSeed!: boolean;
   readonly auth!: { cacheTtlMs: number; cacheMaxEntries: number; failureLimit: number; addressFailureLimit: number; failureWindowSeconds: number };
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
   readonly partnerSigningSecrets!: string[];
@@ -97,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: vars.LOG_LEVEL,
     // The embedded default is for trying the service: seed a demo dealership unless told not to.
     demoSeed: vars.DEMO_SEED ?? !vars.DATABASE_URL,
+    catalogSeed: vars.CATALOG_SEED,
     auth: {
       cacheTtlMs: vars.AUTH_CACHE_TTL_SECONDS * 1000,
       cacheMaxEntries: vars.AUTH_CACHE_MAX_ENTRIES,

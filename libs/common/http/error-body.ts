@@ -28,5 +28,16 @@ export interface ProblemDetails {
   [extension: string]: unknown;
 }
 
+/**
+ * Inbound webhooks: they read their raw body themselves after authentication (the signature
+ * covers the exact bytes) and answer problem details.
+ */
+export const WEBHOOK_PATH_PREFIX = '/api/v1/webhooks/';
+
 /** Webhooks speak problem details; everything else speaks `{ message, details }`. */
-export const PROBLEM_DETAILS_PATH_PREFIX = '/api/v1/webhooks/';
+export const PROBLEM_DETAILS_PATH_PREFIX = WEBHOOK_PATH_PREFIX;
+
+/** Express matches routes case-insensitively, so path prefixes are compared the same way. */
+export function hasPathPrefix(url: string, prefix: string): boolean {
+  return url.slice(0, prefix.length).toLowerCase() === prefix;
+}

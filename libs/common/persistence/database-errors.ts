@@ -21,3 +21,10 @@ export function isDuplicateKey(err: unknown): boolean {
   const code = e?.code ?? e?.driverError?.code;
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/** MySQL gave up on the transaction to break a deadlock or a lock wait; running it again is the cure. */
+export function isTransientTransactionError(err: unknown): boolean {
+  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.driverError?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
+}

@@ -1,14 +1,20 @@
 import * as os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { diskStorage } from 'multer';
 import { DataSource } from 'typeorm';
 import { DemoSeedRegistry } from '../../../libs/common/seed/demo-seed.registry';
 import { AppConfig } from '../../config/app-config';
+import { CatalogModule } from '../catalog/catalog.module';
 import { DealershipModule } from '../dealership/dealership.module';
 import { InventoryController } from './adapters/http/inventory.controller';
+import { SearchController } from './adapters/http/search.controller';
+import { createLlmQueryTranslator } from './adapters/llm/llm-query-translator.factory';
+import { RuleBasedQueryTranslator } from './adapters/llm/rule-based-query-translator';
+import { CatalogAndStockSearchNames } from './adapters/persistence/search-names.source';
+import { TypeOrmCarSearchRepository } from './adapters/persistence/typeorm-car-search.repository';
 import { UploadCleanupInterceptor } from './adapters/http/upload-cleanup.interceptor';
 import { CarOrmEntity } from './adapters/persistence/car.orm-entity';
 import { InProcessInventoryUploadLock, MySqlInventoryUploadLock } from './adapters/persistence/inventory-upload.locks';
@@ -19,17 +25,22 @@ import { InventoryDemoSeeder } from './adapters/seed/inventory-demo.seeder';
 import { DeleteNewInventoryUseCase } from './application/delete-new-inventory.use-case';
 import { GetUsedCarUseCase } from './application/get-used-car.use-case';
 import { ReplaceInventoryUseCase } from './application/replace-inventory.use-case';
+import { SearchCarsUseCase, TranslateSearchQueryUseCase } from './application/search-cars.use-case';
 import { CarInventoryRepository, CarInventoryStore, InventoryUploadLock } from './domain/car-inventory.repository';
+import { CarSearchRepository, SearchNamesSource } from './domain/search/car-search.repository';
+import { QueryTranslator } from './domain/search/query-translator';
 import { StockedModelsReader } from './domain/stocked-models.reader';
 
 /**
  * Inventory: new and used cars of each dealership, replaced whole from CSV/JSON feeds.
  * Other contexts read it through StockedModelsReader (exported) or the inventory_cars table.
+ * Natural-language search over both conditions lives here too: it reads this context's table.
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([CarOrmEntity]),
     DealershipModule,
+    CatalogModule,
     // Uploads are spooled to a temporary file, never buffered in memory; the size limit is a 413.
     MulterModule.registerAsync({
       inject: [AppConfig],
@@ -39,7 +50,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
       }),
     }),
   ],
-  controllers: [InventoryController],
+  controllers: [InventoryController, SearchController],
   providers: [
     TypeOrmCarInventoryRepository,
     { provide: CarInventoryRepository, useExisting: TypeOrmCarInventoryRepository },
@@ -61,6 +72,23 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     DeleteNewInventoryUseCase,
     GetUsedCarUseCase,
     InventoryDemoSeeder,
+    // Search: the built-in translator, or an LLM (LLM_BASE_URL) that falls back to it.
+    {
+      provide: QueryTranslator,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): QueryTranslator => {
+        const ruleBased = new RuleBasedQueryTranslator();
+        if (!config.llm) return ruleBased;
+        const logger = new Logger('LlmQueryTranslator');
+        return createLlmQueryTranslator(config.llm, ruleBased, {
+          onFallback: (reason, detail) => logger.warn(`LLM translation fell back to the built-in translator (${reason}): ${detail}`),
+        });
+      },
+    },
+    { provide: CarSearchRepository, useClass: TypeOrmCarSearchRepository },
+    { provide: SearchNamesSource, useClass: CatalogAndStockSearchNames },
+    TranslateSearchQueryUseCase,
+    SearchCarsUseCase,
   ],
   exports: [StockedModelsReader, CarInventoryRepository, ReplaceInventoryUseCase],
 })

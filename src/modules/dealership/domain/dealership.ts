@@ -1,4 +1,4 @@
-import { DealershipProfile } from './dealership-profile';
+import { DealershipProfile, defaultDealershipProfile } from './dealership-profile';
 
 export type DealershipStatus = 'active' | 'disabled';
 
@@ -21,3 +21,8 @@ export interface IntegrationConfig {
 export const REGION_PATTERN = /^[A-Z]{2}$/;
 /** A dealer id as the slug function makes them. */
 export const DEALER_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A new, active dealership with the default profile. */
+export function newDealership(fields: { id: string; name: string; region: string }, now: Date): Dealership {
+  return { ...fields, status: 'active', profile: defaultDealershipProfile(), createdAt: now, updatedAt: now };
+}

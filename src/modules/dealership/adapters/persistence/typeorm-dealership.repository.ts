@@ -3,10 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { StoredCredential } from '../../../../../libs/common/auth/principal';
 import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
+import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { CredentialRepository, NewCredential, Partner, PartnerRepository } from '../../domain/credential.repository';
 import { Dealership, DealershipStatus, IntegrationConfig } from '../../domain/dealership';
 import { DealershipProfile, withProfileDefaults } from '../../domain/dealership-profile';
-import { DealershipRepository } from '../../domain/dealership.repository';
+import { DealershipRepository, IntegrationConfigChange } from '../../domain/dealership.repository';
 import {
   CredentialOrmEntity, DealershipOrmEntity, IntegrationConfigOrmEntity, PartnerOrmEntity,
 } from './dealership.orm-entity';
@@ -14,32 +15,63 @@ import {
 @Injectable()
 export class TypeOrmDealershipRepository extends DealershipRepository {
   constructor(
-    @InjectRepository(DealershipOrmEntity) private readonly rows: Repository<DealershipOrmEntity>,
-    @InjectRepository(IntegrationConfigOrmEntity) private readonly integrations: Repository<IntegrationConfigOrmEntity>,
+    @InjectRepository(DealershipOrmEntity) private readonly ownRows: Repository<DealershipOrmEntity>,
+    @InjectRepository(IntegrationConfigOrmEntity) private readonly ownIntegrations: Repository<IntegrationConfigOrmEntity>,
   ) {
     super();
   }
 
+  /** The surrounding unit of work's transaction, if any. */
+  private get rows(): Repository<DealershipOrmEntity> {
+    return transactionalManager(this.ownRows.manager).getRepository(DealershipOrmEntity);
+  }
+
+  private get integrations(): Repository<IntegrationConfigOrmEntity> {
+    return transactionalManager(this.ownIntegrations.manager).getRepository(IntegrationConfigOrmEntity);
+  }
+
   async findById(dealerId: string): Promise<Dealership | null> {
     const row = await this.rows.findOneBy({ id: dealerId });
-    return row
-      ? {
-          id: row.id, name: row.name, region: row.region, status: row.status as DealershipStatus,
-          profile: withProfileDefaults(JSON.parse(row.profile)), createdAt: row.createdAt, updatedAt: row.updatedAt,
-        }
-      : null;
+    return row ? toDealership(row) : null;
   }
 
   async create(d: Dealership): Promise<boolean> {
     try {
-      await this.rows.insert({
-        id: d.id, name: d.name, region: d.region, status: d.status, profile: JSON.stringify(d.profile), createdAt: d.createdAt, updatedAt: d.updatedAt,
-      });
+      await this.rows.insert(toRow(d));
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
+  }
+
+  async findOrCreate(candidate: Dealership): Promise<{ dealership: Dealership; created: boolean }> {
+    const existing = await this.findById(candidate.id);
+    if (existing) return { dealership: existing, created: false };
+    if (await this.create(candidate)) return { dealership: candidate, created: true };
+    // Lost a race: the winner has committed (MySQL waits for it on the duplicate key, and a unit of
+    // work reads committed rows), so the row is there now.
+    const winner = await this.findById(candidate.id);
+    if (!winner) throw new Error(`Dealership ${candidate.id} is a duplicate key yet cannot be read`);
+    return { dealership: winner, created: false };
+  }
+
+  async recordIntegrationConfig(dealerId: string, config: IntegrationConfig, at: Date): Promise<IntegrationConfigChange> {
+    const where = { dealerId, key: config.key };
+    const existing = await this.integrations.findOneBy(where);
+    if (!existing) {
+      try {
+        await this.integrations.insert({ ...where, subscriptionId: config.subscription_id, createdAt: at, updatedAt: at });
+        return 'created';
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // A concurrent caller recorded it first: fall through and compare with theirs.
+      }
+    }
+    const current = existing ?? (await this.integrations.findOneByOrFail(where));
+    if (current.subscriptionId === config.subscription_id) return 'unchanged';
+    await this.integrations.update(where, { subscriptionId: config.subscription_id, updatedAt: at });
+    return 'updated';
   }
 
   async saveProfile(dealerId: string, profile: DealershipProfile): Promise<void> {
@@ -58,6 +90,19 @@ export class TypeOrmDealershipRepository extends DealershipRepository {
   count(): Promise<number> {
     return this.rows.count();
   }
+}
+
+function toDealership(row: DealershipOrmEntity): Dealership {
+  return {
+    id: row.id, name: row.name, region: row.region, status: row.status as DealershipStatus,
+    profile: withProfileDefaults(JSON.parse(row.profile)), createdAt: row.createdAt, updatedAt: row.updatedAt,
+  };
+}
+
+function toRow(d: Dealership): DealershipOrmEntity {
+  return {
+    id: d.id, name: d.name, region: d.region, status: d.status, profile: JSON.stringify(d.profile), createdAt: d.createdAt, updatedAt: d.updatedAt,
+  };
 }
 
 @Injectable()

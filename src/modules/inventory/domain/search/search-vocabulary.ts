@@ -83,8 +83,9 @@ function valueError(kind: Kind, v: unknown): string | null {
   return v.length === 0 ? 'must not be an empty string' : null;
 }
 
+/** IR nodes carry `kind` and never both `comparator` and `operator` (wire nodes always do). */
 const isIrNode = (x: unknown): x is FilterNode =>
-  isPlainObject(x) && (x.kind === 'comparison' || x.kind === 'operation');
+  isPlainObject(x) && (x.kind === 'comparison' || x.kind === 'operation') && !('comparator' in x && 'operator' in x);
 
 /**
  * Problems of a filter against the vocabulary; [] when valid. Accepts the IR or a wire node

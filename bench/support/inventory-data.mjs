@@ -1,0 +1,61 @@
+// Synthetic inventories for benchmarks: reference cars with fresh, valid VINs and varied values.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT } from './processes.mjs';
+
+const SHARED = path.resolve(ROOT, '../shared/data');
+const T = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+const W = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** The VIN with serial `n` in positions 12-17 and a correct ISO 3779 check digit. */
+export function vinWithSerial(template, n) {
+  const base = template.slice(0, 11) + String(n % 1_000_000).padStart(6, '0');
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (/\d/.test(base[i]) ? Number(base[i]) : T[base[i]]) * W[i];
+  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return base.slice(0, 8) + check + base.slice(9);
+}
+
+/** Header and rows (arrays of strings) of the reference used-car CSV. */
+export function referenceRows() {
+  const text = fs.readFileSync(path.join(SHARED, 'reference-inventory.csv'), 'utf8');
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(cell); cell = ''; }
+    else if (c === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; }
+    else if (c !== '\r') cell += c;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  const [header, ...data] = rows;
+  return { header, rows: data };
+}
+
+const quote = (v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** Writes a CSV of `count` cars cycling through the reference rows, VIN serials from `serialStart`. */
+export function writeInventoryCsv(file, count, serialStart = 0) {
+  const { header, rows } = referenceRows();
+  const vin = header.indexOf('vin');
+  const stock = header.indexOf('stock_number');
+  const price = header.indexOf('price');
+  const km = header.indexOf('kilometers');
+  const out = fs.createWriteStream(file);
+  out.write(header.join(',') + '\n');
+  for (let i = 0; i < count; i++) {
+    const r = [...rows[i % rows.length]];
+    const serial = serialStart + i;
+    r[vin] = vinWithSerial(r[vin], serial);
+    r[stock] = `B${serial}`;
+    if (r[price]) r[price] = String(Math.round(Number(r[price]) * (0.85 + ((i * 7919) % 300) / 1000)));
+    if (r[km]) r[km] = String(Math.round(Number(r[km]) * (0.8 + ((i * 104729) % 400) / 1000)));
+    out.write(r.map(quote).join(',') + '\n');
+  }
+  return new Promise((resolve) => out.end(resolve));
+}

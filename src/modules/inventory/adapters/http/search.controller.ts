@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
+import { Page } from '../../../../../libs/common/pagination/page';
+import { SearchCarsUseCase, TranslateSearchQueryUseCase } from '../../application/search-cars.use-case';
+import { SearchHit } from '../../domain/search/car-search.repository';
+import { toWireNode, WireFilterNode } from '../../domain/search/filter-expression';
+import { SearchRequest, TranslateRequest } from './search.request.dto';
+
+@ApiTags('search')
+@Authenticated('dealer')
+@Controller('api/v1/search')
+export class SearchController {
+  constructor(
+    private readonly searchCars: SearchCarsUseCase,
+    private readonly translateQuery: TranslateSearchQueryUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: "Search the dealership's new and used cars in plain language" })
+  @ApiOkResponse({ description: 'Paged envelope of search rows; default order newest year, then lowest price, then VIN' })
+  search(@CurrentDealer() dealerId: string, @Body() body: SearchRequest): Promise<Page<SearchHit>> {
+    return this.searchCars.execute(dealerId, body.query, { skip: body.skip ?? 0, take: body.take ?? 20 });
+  }
+
+  @Post('translate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The structured filter behind a plain-language query (five-field nodes, root always an operation)' })
+  async translate(@CurrentDealer() dealerId: string, @Body() body: TranslateRequest): Promise<WireFilterNode> {
+    return toWireNode((await this.translateQuery.execute(dealerId, body.query)).filter);
+  }
+}

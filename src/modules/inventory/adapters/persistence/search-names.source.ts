@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CatalogVocabulary } from '../../../catalog/domain/catalog-vocabulary';
+import { SearchNamesSource } from '../../domain/search/car-search.repository';
+import { SearchNames } from '../../domain/search/nl-translator';
+import { StockedModelsReader } from '../../domain/stocked-models.reader';
+
+/**
+ * Names search recognises: the dealership's own stock first (the translator prefers earlier
+ * names, and a model the dealership stocks is known even if the catalog lacks it), then the catalog.
+ */
+@Injectable()
+export class CatalogAndStockSearchNames extends SearchNamesSource {
+  constructor(
+    private readonly stock: StockedModelsReader,
+    private readonly catalog: CatalogVocabulary,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    super();
+  }
+
+  async namesFor(dealerId: string): Promise<SearchNames> {
+    const [stocked, trims, manufacturers, catalogModels] = await Promise.all([
+      this.stock.stockedModels(dealerId),
+      this.stockedTrims(dealerId),
+      this.catalog.listManufacturers(),
+      this.catalog.listManufacturerModelNames(),
+    ]);
+    return {
+      manufacturers: [...stocked.map((s) => ({ name: s.manufacturer })), ...manufacturers.map((m) => ({ name: m.name }))],
+      models: [
+        ...stocked.map((s) => ({ name: s.model, manufacturer: s.manufacturer })),
+        ...catalogModels.map((m) => ({ name: m.model, manufacturer: m.manufacturer })),
+      ],
+      trims,
+    };
+  }
+
+  /** Trims are named only when the dealership stocks them ("Camry XLE"). */
+  private async stockedTrims(dealerId: string): Promise<string[]> {
+    const rows: { trim: string }[] = await this.dataSource.createQueryBuilder()
+      .select('DISTINCT car.trim', 'trim')
+      .from('inventory_cars', 'car')
+      .where('car.dealer_id = :dealerId AND car.is_deleted = 0 AND car.trim IS NOT NULL', { dealerId })
+      .getRawMany();
+    return rows.map((r) => r.trim).filter((t) => t.trim() !== '');
+  }
+}

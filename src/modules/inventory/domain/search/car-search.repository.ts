@@ -1,0 +1,26 @@
+import { PageRequest } from '../../../../../libs/common/pagination/page';
+import { FilterNode } from './filter-expression';
+import { SearchNames, SortKey } from './nl-translator';
+
+/** A search hit (spec 2.2). */
+export interface SearchHit {
+  vin: string;
+  stock_number: string;
+  display_name: string;
+  manufacturer: string;
+  model: string;
+  trim: string;
+  year: number | null;
+  type: string;
+  condition: string;
+}
+
+/** Port: runs a filter over one dealership's new and used cars as one query. */
+export abstract class CarSearchRepository {
+  abstract search(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }>;
+}
+
+/** Port: the manufacturer and model names search recognises for a dealership (its stock first, then the catalog). */
+export abstract class SearchNamesSource {
+  abstract namesFor(dealerId: string): Promise<SearchNames>;
+}

@@ -1,0 +1,135 @@
+import * as path from 'node:path';
+import { describeEachBackend } from '../support/backends';
+import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
+import { loadInventory, selectVins } from '../../src/modules/inventory/domain/search/testing/filter-evaluator';
+import { WireFilterNode } from '../../src/modules/inventory/domain/search/filter-expression';
+
+const SHARED = path.resolve(__dirname, '../../../shared/data');
+const CSV = path.join(SHARED, 'reference-inventory.csv');
+const JSON_FILE = path.join(SHARED, 'reference-inventory.new.json');
+const referenceCars = loadInventory({ csvPath: CSV, jsonPath: JSON_FILE });
+
+const NODE_FIELDS = ['arguments', 'attribute', 'comparator', 'operator', 'value'];
+function expectFiveFields(node: WireFilterNode): void {
+  expect(Object.keys(node).sort()).toEqual(NODE_FIELDS);
+  node.arguments.forEach(expectFiveFields);
+}
+
+describeEachBackend('Natural-language search and translate', (backend) => {
+  let t: TestApp;
+  let a: DealerFixture;
+  let b: DealerFixture;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    a = await createDealer(t, { region: 'CA' });
+    b = await createDealer(t, { region: 'US' });
+    await t.http().put('/api/v1/inventory/used').set('Authorization', a.auth).attach('File', CSV).expect(200);
+    await t.http().put('/api/v1/inventory/new/json').set('Authorization', a.auth).attach('File', JSON_FILE).expect(200);
+    // Dealer b stocks a model no catalog knows, and one Toyota.
+    const csv = [
+      'vin,stock_number,year,manufacturer,model,trim,type,condition,price,kilometers,color',
+      '1HGCM82633A004352,B1,2021,Acme,Zephyrion,GT,Coupe,used,25000,30000,Red',
+      '2T1BURHE8JC123456,B2,2019,Toyota,Corolla,LE,Sedan,used,18000,60000,White',
+    ].join('\n');
+    await t.http().put('/api/v1/inventory/used').set('Authorization', b.auth).attach('File', Buffer.from(csv), 'b.csv').expect(200);
+  });
+  afterAll(() => t.close());
+
+  const translate = (who: DealerFixture, query: string) => t.http().post('/api/v1/search/translate').set('Authorization', who.auth).send({ query });
+  const search = (who: DealerFixture, body: Record<string, unknown>) => t.http().post('/api/v1/search').set('Authorization', who.auth).send(body);
+
+  it('translates into five-field nodes under an `and` root', async () => {
+    const res = await translate(a, 'red toyota under 30k').expect(200);
+    expectFiveFields(res.body);
+    expect(res.body.operator).toBe('and');
+    expect(res.body.arguments).toEqual(expect.arrayContaining([
+      { comparator: 'eq', attribute: 'manufacturer', value: 'Toyota', operator: null, arguments: [] },
+      { comparator: 'eq', attribute: 'color', value: 'Red', operator: null, arguments: [] },
+    ]));
+  });
+
+  it('gives an empty `and` for words it does not know', async () => {
+    await translate(a, 'something nice please').expect(200, { comparator: null, attribute: null, value: null, operator: 'and', arguments: [] });
+  });
+
+  it.each([
+    [{}, 'query'],
+    [{ query: '' }, 'query'],
+    [{ query: 'x'.repeat(501) }, 'query'],
+    [{ query: 'suv', extra: 1 }, 'extra'],
+  ])('400 on a bad translate body %j', async (body, field) => {
+    const res = await t.http().post('/api/v1/search/translate').set('Authorization', a.auth).send(body).expect(400);
+    expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  it.each([
+    [{ query: 'suv', take: 0 }, 'take'],
+    [{ query: 'suv', take: 101 }, 'take'],
+    [{ query: 'suv', skip: -1 }, 'skip'],
+    [{ query: 'suv', take: '5' }, 'take'],
+  ])('400 on a bad search body %j', async (body, field) => {
+    const res = await search(a, body).expect(400);
+    expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  it('counts every match over new and used cars, exactly as the filter selects', async () => {
+    for (const query of ['Toyota', 'AWD SUV under 40k', 'Honda or Mazda with sunroof', 'electric', 'certified']) {
+      const filter = (await translate(a, query).expect(200)).body as WireFilterNode;
+      const expected = selectVins(filter, referenceCars);
+      const res = await search(a, { query, take: 100 }).expect(200);
+      expect(res.body.total_row_count).toBe(expected.length);
+      expect(res.body.row_count).toBe(Math.min(100, expected.length));
+      expect(res.body.rows.every((r: { vin: string }) => expected.includes(r.vin.toUpperCase()))).toBe(true);
+    }
+    const toyota = await search(a, { query: 'Toyota', take: 100 }).expect(200);
+    expect(new Set(toyota.body.rows.map((r: { condition: string }) => r.condition))).toEqual(new Set(['new', 'used']));
+  });
+
+  it('returns search rows with the fields of spec 2.2', async () => {
+    const res = await search(a, { query: 'Honda Civic', take: 1 }).expect(200);
+    expect(Object.keys(res.body).sort()).toEqual(['row_count', 'rows', 'total_row_count']);
+    const [row] = res.body.rows;
+    expect(Object.keys(row).sort()).toEqual(['condition', 'display_name', 'manufacturer', 'model', 'stock_number', 'trim', 'type', 'vin', 'year'].sort());
+    expect(row).toMatchObject({ manufacturer: 'Honda', model: 'Civic', year: expect.any(Number) });
+    expect(row.display_name).toContain('Honda Civic');
+  });
+
+  it('orders by newest year, then lowest price, then VIN; sort words change the order', async () => {
+    const byDefault = (await search(a, { query: 'SUV', take: 100 }).expect(200)).body.rows as { vin: string; year: number }[];
+    const years = byDefault.map((r) => r.year);
+    expect(years).toEqual([...years].sort((x, y) => y - x));
+
+    const cheapest = (await search(a, { query: 'cheapest SUV', take: 50 }).expect(200)).body.rows as { vin: string }[];
+    const priceOf = new Map(referenceCars.map((c) => [String(c.vin).toUpperCase(), Number(c.price)]));
+    const prices = cheapest.map((r) => priceOf.get(r.vin.toUpperCase())!);
+    expect(prices).toEqual([...prices].sort((x, y) => x - y));
+    expect(cheapest[0].vin).not.toBe(byDefault[0].vin);
+  });
+
+  it('pages without overlap or gaps', async () => {
+    const all = (await search(a, { query: 'sedan', take: 100 }).expect(200)).body;
+    const first = (await search(a, { query: 'sedan', take: 30, skip: 0 }).expect(200)).body.rows;
+    const second = (await search(a, { query: 'sedan', take: 30, skip: 30 }).expect(200)).body.rows;
+    expect([...first, ...second].map((r: { vin: string }) => r.vin)).toEqual(all.rows.slice(0, 60).map((r: { vin: string }) => r.vin));
+    const beyond = (await search(a, { query: 'sedan', skip: all.total_row_count }).expect(200)).body;
+    expect(beyond).toEqual({ total_row_count: all.total_row_count, row_count: 0, rows: [] });
+  });
+
+  it("keeps each dealership to its own cars and learns model names from its stock", async () => {
+    const bToyota = (await search(b, { query: 'Toyota' }).expect(200)).body;
+    expect(bToyota.rows.map((r: { vin: string }) => r.vin)).toEqual(['2T1BURHE8JC123456']);
+    const aVin = String(referenceCars[0].vin);
+    expect((await search(b, { query: aVin }).expect(200)).body.total_row_count).toBe(0);
+    expect((await search(a, { query: aVin }).expect(200)).body.total_row_count).toBe(1);
+
+    const known = await translate(b, 'zephyrion').expect(200);
+    expect(known.body.arguments).toEqual([{ comparator: 'eq', attribute: 'model', value: 'Zephyrion', operator: null, arguments: [] }]);
+    expect((await search(b, { query: 'zephyrion' }).expect(200)).body.total_row_count).toBe(1);
+    expect((await translate(a, 'zephyrion').expect(200)).body.arguments).toEqual([]);
+  });
+
+  it('needs dealer credentials', async () => {
+    await t.http().post('/api/v1/search').send({ query: 'suv' }).expect(401);
+  });
+});

@@ -1,0 +1,1 @@
+throw new Error('msgpackr-extract is disabled in this project; msgpackr uses its JavaScript decoder');
