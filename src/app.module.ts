@@ -12,10 +12,11 @@ import { SeedModule } from '../libs/common/seed/seed.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DemoSetup } from './demo/demo-setup';
+import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DealershipModule } from './modules/dealership/dealership.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [DealershipModule];
+export const FEATURE_MODULES = [DealershipModule, ConversationsModule];
 
 @Module({})
 export class AppModule {

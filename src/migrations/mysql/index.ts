@@ -1,4 +1,6 @@
 import { Foundation1763800000000 } from './1763800000000-foundation';
+import { Conversations1763840000000 } from './1763840000000-conversations';
+import { Engagement1763840100000 } from './1763840100000-engagement';
 
 /** Every MySQL migration, in order. Add new ones at the end (and their SQLite twin). */
-export const mysqlMigrations = [Foundation1763800000000];
+export const mysqlMigrations = [Foundation1763800000000, Conversations1763840000000, Engagement1763840100000];
