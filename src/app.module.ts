@@ -14,9 +14,10 @@ import { ConfigModule } from './config/config.module';
 import { DemoSetup } from './demo/demo-setup';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DealershipModule } from './modules/dealership/dealership.module';
+import { EngagementModule } from './modules/engagement/engagement.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [DealershipModule, ConversationsModule];
+export const FEATURE_MODULES = [DealershipModule, ConversationsModule, EngagementModule];
 
 @Module({})
 export class AppModule {

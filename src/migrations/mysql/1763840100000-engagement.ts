@@ -11,7 +11,7 @@ export class Engagement1763840100000 implements MigrationInterface {
     await q.query(`CREATE TABLE engagement_idempotency_keys (
       dealer_id varchar(100) NOT NULL,
       idempotency_key varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
-      request_hash char(64) NOT NULL,
+      request_hash varchar(64) NOT NULL,
       message_id varchar(20) NULL,
       created_at datetime(3) NOT NULL,
       PRIMARY KEY (dealer_id, idempotency_key),
