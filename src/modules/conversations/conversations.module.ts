@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DemoSeedRegistry } from '../../../libs/common/seed/demo-seed.registry';
 import { ChatsController, ConversationsController } from './adapters/http/conversations.controller';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './adapters/persistence/conversation.orm-entity';
 import { TypeOrmConversationRepository } from './adapters/persistence/typeorm-conversation.repository';
+import { ConversationsDemoSeeder } from './adapters/seed/conversations.demo-seeder';
 import { GetConversationUseCase } from './application/get-conversation.use-case';
 import { ListConversationsUseCase } from './application/list-conversations.use-case';
 import { RecordMessageUseCase } from './application/record-message.use-case';
@@ -20,7 +22,17 @@ import { ConversationRepository } from './domain/conversation.repository';
     ListConversationsUseCase,
     GetConversationUseCase,
     RecordMessageUseCase,
+    ConversationsDemoSeeder,
   ],
   exports: [ConversationRepository, RecordMessageUseCase],
 })
-export class ConversationsModule {}
+export class ConversationsModule implements OnModuleInit {
+  constructor(
+    private readonly seeds: DemoSeedRegistry,
+    private readonly demoSeeder: ConversationsDemoSeeder,
+  ) {}
+
+  onModuleInit(): void {
+    this.seeds.register(this.demoSeeder);
+  }
+}
