@@ -10,6 +10,7 @@ import { IdempotencyKeyOrmEntity } from './adapters/persistence/idempotency-key.
 import { TypeOrmIdempotencyKeyRepository } from './adapters/persistence/typeorm-idempotency-key.repository';
 import { EngagementDeliveryProcessor } from './adapters/queue/engagement-delivery.processor';
 import { QueueDeliveryScheduler } from './adapters/queue/queue-delivery-scheduler';
+import { DealershipLookup } from './application/dealership-lookup';
 import { DeliverMessageUseCase } from './application/deliver-message.use-case';
 import { EngageContactUseCase } from './application/engage-contact.use-case';
 import { RecordInboundMessageUseCase } from './application/record-inbound-message.use-case';
@@ -28,6 +29,7 @@ import { IdempotencyKeyRepository } from './domain/idempotency-key.repository';
     { provide: DeliveryScheduler, useClass: QueueDeliveryScheduler },
     messagingEngineProvider,
     MessagingSignatureGuard,
+    DealershipLookup,
     EngageContactUseCase,
     DeliverMessageUseCase,
     RecordInboundMessageUseCase,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Attachment, Contact, Conversation, Delivery, MessageRole, normaliseChannel } from '../domain/conversation';
+import { Attachment, Contact, Conversation, Delivery, isVisibleInChats, MessageRole, normaliseChannel } from '../domain/conversation';
 import { ContactDetails, planContactUpsert } from '../domain/contact-upsert';
 import { ConversationNotFoundError } from '../domain/conversations.errors';
 import { ConversationRepository, ConversationWriter } from '../domain/conversation.repository';
@@ -70,10 +70,12 @@ export class RecordMessageUseCase {
 
     let conversationCreated = false;
     if (!conversation) {
+      // Created with this message already counted, which saves the counter update.
       conversation = {
         id: randomUUID(), dealerId, contactId: contact?.id ?? null, channel, status: 'Active',
         isArchived: false, isLikelySpam: false, isAdf: input.isAdf ?? false, flags: [],
-        messageCount: 0, visibleMessageCount: 0, createdDate: now, lastOnlineDate: null, lastModifiedDate: now,
+        messageCount: 1, visibleMessageCount: isVisibleInChats(input.role) ? 1 : 0,
+        createdDate: now, lastOnlineDate: input.role === 'user' ? now : null, lastModifiedDate: now,
       };
       await writer.insertConversation(conversation);
       conversationCreated = true;
@@ -82,7 +84,7 @@ export class RecordMessageUseCase {
     const messageId = await writer.appendMessage({
       dealerId, conversationId: conversation.id, role: input.role, text: input.text, subject: input.subject ?? null,
       attachments: input.attachments ?? [], dateCreated: now, externalId: input.externalId ?? null, delivery: input.delivery ?? null,
-    });
+    }, { conversationCounted: conversationCreated });
     return { conversationId: conversation.id, messageId, contactId: contact?.id ?? conversation.contactId, conversationCreated, duplicate: false };
   }
 

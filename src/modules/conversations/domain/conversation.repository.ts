@@ -1,9 +1,22 @@
 import { ConversationListQuery } from './conversation-list-query';
-import { Contact, Conversation, ConversationWithContact, Delivery, Message } from './conversation';
+import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message } from './conversation';
 
 export interface ConversationPage {
   total: number;
   rows: ConversationWithContact[];
+}
+
+/** An outbound message with what its delivery needs, read in one go. */
+export interface OutboundForDelivery {
+  messageId: string;
+  dealerId: string;
+  conversationId: string;
+  channel: string;
+  text: string;
+  subject: string | null;
+  attachments: Attachment[];
+  deliveryStatus: DeliveryStatus | null;
+  contact: { fullName: string; email: string | null; phone: string | null } | null;
 }
 
 /** A message before it is stored (the store assigns its id). */
@@ -17,6 +30,8 @@ export abstract class ConversationRepository {
   /** In the order they were recorded. */
   abstract listMessages(dealerId: string, conversationId: string, options: { excludeDebug: boolean }): Promise<Message[]>;
   abstract findMessage(dealerId: string, messageId: string): Promise<Message | null>;
+  /** The message with its conversation's channel and its contact's addresses. */
+  abstract findOutbound(dealerId: string, messageId: string): Promise<OutboundForDelivery | null>;
   abstract recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void>;
   /**
    * Runs `work` in one transaction. When it loses a race (unique key, deadlock) the adapter rolls
@@ -39,8 +54,9 @@ export abstract class ConversationWriter {
   /**
    * Stores the message and updates its conversation: counts (the visible count skips debug),
    * last_modified_date, and last_online_date when the customer wrote it. Returns the message id.
+   * `conversationCounted`: the conversation was just inserted with this message already counted.
    */
-  abstract appendMessage(message: NewMessage): Promise<string>;
+  abstract appendMessage(message: NewMessage, options?: { conversationCounted?: boolean }): Promise<string>;
   /** Demo data and imports: messages stored as given, the conversation's counters left alone. */
   abstract insertMessages(messages: NewMessage[]): Promise<void>;
 }

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobContext } from '../../../../libs/common/queue/job-queue';
 import { ConversationRepository } from '../../conversations/domain/conversation.repository';
-import { DealershipRepository } from '../../dealership/domain/dealership.repository';
 import { DeliveryJob } from '../domain/delivery-scheduler';
 import { MessagingEngine, OutboundMessage, PermanentDeliveryError } from '../domain/messaging-engine';
+import { DealershipLookup } from './dealership-lookup';
 
 type Attempt = Pick<JobContext, 'attempt' | 'maxAttempts' | 'isFinalAttempt'>;
 
@@ -18,34 +18,25 @@ export class DeliverMessageUseCase {
 
   constructor(
     private readonly conversations: ConversationRepository,
-    private readonly dealerships: DealershipRepository,
+    private readonly dealerships: DealershipLookup,
     private readonly engine: MessagingEngine,
   ) {}
 
   async execute(job: DeliveryJob, attempt: Attempt): Promise<void> {
     const { dealerId, messageId } = job;
-    const message = await this.conversations.findMessage(dealerId, messageId);
-    if (!message || !message.delivery) {
+    const [found, dealership] = await Promise.all([this.conversations.findOutbound(dealerId, messageId), this.dealerships.find(dealerId)]);
+    if (!found || !found.deliveryStatus) {
       this.logger.warn({ dealer_id: dealerId, message_id: messageId }, 'no outbound message to deliver');
       return;
     }
     // A job can run again after a crash between sending and recording: never send twice.
-    if (message.delivery.status === 'sent' || message.delivery.status === 'failed') return;
+    if (found.deliveryStatus === 'sent' || found.deliveryStatus === 'failed') return;
 
-    const [found, dealership] = await Promise.all([
-      this.conversations.findById(dealerId, message.conversationId),
-      this.dealerships.findById(dealerId),
-    ]);
-    const contact = found?.contact ?? null;
     const outbound: OutboundMessage = {
-      messageId, dealerId, conversationId: message.conversationId, channel: found?.conversation.channel ?? 'sms',
-      to: { fullName: contact ? contact.fullName || null : null, email: contact?.email ?? null, phone: contact?.phone ?? null },
-      from: {
-        name: dealership?.name ?? dealerId,
-        email: dealership?.profile.reach_settings.email_outbound_address || null,
-        phone: dealership?.profile.phone_num[0]?.value || null,
-      },
-      subject: message.subject, text: message.text, attachments: message.attachments, attempt: attempt.attempt,
+      messageId, dealerId, conversationId: found.conversationId, channel: found.channel,
+      to: { fullName: found.contact?.fullName || null, email: found.contact?.email ?? null, phone: found.contact?.phone ?? null },
+      from: { name: dealership?.name ?? dealerId, email: dealership?.outboundEmail ?? null, phone: dealership?.phone ?? null },
+      subject: found.subject, text: found.text, attachments: found.attachments, attempt: attempt.attempt,
     };
 
     try {

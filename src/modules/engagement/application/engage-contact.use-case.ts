@@ -4,11 +4,11 @@ import { UnavailableError, ValidationError } from '../../../../libs/common/error
 import { RecordMessageUseCase } from '../../conversations/application/record-message.use-case';
 import { ConversationRepository } from '../../conversations/domain/conversation.repository';
 import { DealershipNotFoundError } from '../../dealership/domain/dealership.errors';
-import { DealershipRepository } from '../../dealership/domain/dealership.repository';
 import { DeliveryScheduler } from '../domain/delivery-scheduler';
 import { EngageCommand, EngagementPlan, IDEMPOTENCY_WINDOW_MS, idempotencyKeyProblem, planEngagement } from '../domain/engagement';
 import { IdempotencyKeyReusedError } from '../domain/engagement.errors';
 import { IdempotencyKeyRepository } from '../domain/idempotency-key.repository';
+import { DealershipLookup } from './dealership-lookup';
 
 export interface EngageOutcome {
   /** A repeat of an Idempotency-Key: nothing was recorded or queued. */
@@ -31,7 +31,7 @@ export class EngageContactUseCase {
   private readonly lastPurge = new Map<string, number>();
 
   constructor(
-    private readonly dealerships: DealershipRepository,
+    private readonly dealerships: DealershipLookup,
     private readonly recordMessage: RecordMessageUseCase,
     private readonly conversations: ConversationRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
@@ -41,7 +41,7 @@ export class EngageContactUseCase {
   async execute(dealerId: string, command: EngageCommand, idempotencyKey?: string): Promise<EngageOutcome> {
     const keyProblem = idempotencyKey === undefined ? null : idempotencyKeyProblem(idempotencyKey);
     if (keyProblem) throw new ValidationError('Request validation failed', [keyProblem]);
-    const dealership = await this.dealerships.findById(dealerId);
+    const dealership = await this.dealerships.find(dealerId);
     if (!dealership) throw new DealershipNotFoundError(dealerId);
     const planned = planEngagement(command, dealership.region);
     if ('problems' in planned) throw new ValidationError('Request validation failed', planned.problems);

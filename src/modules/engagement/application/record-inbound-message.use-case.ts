@@ -3,8 +3,8 @@ import { ValidationError } from '../../../../libs/common/errors/domain-error';
 import { RecordedMessage, RecordMessageUseCase } from '../../conversations/application/record-message.use-case';
 import { Attachment, normaliseChannel } from '../../conversations/domain/conversation';
 import { DealershipNotFoundError } from '../../dealership/domain/dealership.errors';
-import { DealershipRepository } from '../../dealership/domain/dealership.repository';
 import { toE164 } from '../domain/phone-number';
+import { DealershipLookup } from './dealership-lookup';
 
 export interface InboundMessage {
   dealerId: string;
@@ -32,12 +32,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 @Injectable()
 export class RecordInboundMessageUseCase {
   constructor(
-    private readonly dealerships: DealershipRepository,
+    private readonly dealerships: DealershipLookup,
     private readonly recordMessage: RecordMessageUseCase,
   ) {}
 
   async execute(input: InboundMessage): Promise<RecordedMessage> {
-    const dealership = await this.dealerships.findById(input.dealerId);
+    const dealership = await this.dealerships.find(input.dealerId);
     if (!dealership) throw new DealershipNotFoundError(input.dealerId);
 
     const from = input.from?.trim() || null;

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
 import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message, MessageRole, isVisibleInChats } from '../../domain/conversation';
 import { ConversationListQuery } from '../../domain/conversation-list-query';
-import { ConversationPage, ConversationRepository, ConversationWriter, NewMessage } from '../../domain/conversation.repository';
+import { ConversationPage, ConversationRepository, ConversationWriter, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
 const MESSAGE_ID = /^\d{1,19}$/;
@@ -54,6 +54,29 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     if (!MESSAGE_ID.test(messageId)) return null;
     const row = await this.dataSource.getRepository(MessageOrmEntity).findOneBy({ dealerId, id: messageId });
     return row ? toMessage(row) : null;
+  }
+
+  async findOutbound(dealerId: string, messageId: string): Promise<OutboundForDelivery | null> {
+    if (!MESSAGE_ID.test(messageId)) return null;
+    // One round trip per delivery: the message, its conversation's channel, its contact.
+    const rows = (await this.dataSource.query(
+      `SELECT m.conversation_id, m.text, m.subject, m.attachments, m.delivery_status, v.channel,
+              c.id AS contact_id, c.full_name, c.first_name, c.last_name, c.email, c.phone
+         FROM messages m
+         JOIN conversations v ON v.dealer_id = m.dealer_id AND v.id = m.conversation_id
+         LEFT JOIN contacts c ON c.dealer_id = v.dealer_id AND c.id = v.contact_id
+        WHERE m.dealer_id = ? AND m.id = ?`,
+      [dealerId, messageId],
+    )) as OutboundRow[];
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      messageId, dealerId, conversationId: r.conversation_id, channel: r.channel, text: r.text, subject: r.subject,
+      attachments: parseJsonArray<Attachment>(r.attachments), deliveryStatus: (r.delivery_status as DeliveryStatus | null) ?? null,
+      contact: r.contact_id
+        ? { fullName: r.full_name || [r.first_name, r.last_name].filter(Boolean).join(' '), email: r.email, phone: r.phone }
+        : null,
+    };
   }
 
   async recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void> {
@@ -139,8 +162,10 @@ class TypeOrmConversationWriter extends ConversationWriter {
     return row ? toMessage(row) : null;
   }
 
-  async appendMessage(message: NewMessage): Promise<string> {
+  async appendMessage(message: NewMessage, options: { conversationCounted?: boolean } = {}): Promise<string> {
     const result = await this.m.insert(MessageOrmEntity, toMessageRow(message));
+    const id = String((result.identifiers[0] as { id: string | number }).id);
+    if (options.conversationCounted) return id;
     const at = message.dateCreated;
     await this.m.createQueryBuilder().update(ConversationOrmEntity)
       .set({
@@ -151,7 +176,7 @@ class TypeOrmConversationWriter extends ConversationWriter {
       })
       .where('dealer_id = :dealerId AND id = :id', { dealerId: message.dealerId, id: message.conversationId })
       .execute();
-    return String((result.identifiers[0] as { id: string | number }).id);
+    return id;
   }
 
   async insertMessages(messages: NewMessage[]): Promise<void> {
@@ -159,6 +184,21 @@ class TypeOrmConversationWriter extends ConversationWriter {
       await this.m.insert(MessageOrmEntity, messages.slice(i, i + 200).map(toMessageRow));
     }
   }
+}
+
+interface OutboundRow {
+  conversation_id: string;
+  text: string;
+  subject: string | null;
+  attachments: string | null;
+  delivery_status: string | null;
+  channel: string;
+  contact_id: string | null;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
 }
 
 function isLockConflict(err: unknown): boolean {
