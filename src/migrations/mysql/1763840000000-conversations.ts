@@ -41,6 +41,7 @@ export class Conversations1763840000000 implements MigrationInterface {
       KEY ix_conversations_archived_modified (dealer_id, is_archived, last_modified_date),
       KEY ix_conversations_archived_channel_modified (dealer_id, is_archived, channel, last_modified_date),
       KEY ix_conversations_archived_status_modified (dealer_id, is_archived, status, last_modified_date),
+      KEY ix_conversations_archived_channel_status_modified (dealer_id, is_archived, channel, status, last_modified_date),
       KEY ix_conversations_archived_created (dealer_id, is_archived, created_date),
       KEY ix_conversations_archived_channel_created (dealer_id, is_archived, channel, created_date),
       KEY ix_conversations_modified (dealer_id, last_modified_date),

@@ -37,6 +37,7 @@ export class Conversations1763840000000 implements MigrationInterface {
     await q.query('CREATE INDEX ix_conversations_archived_modified ON conversations (dealer_id, is_archived, last_modified_date, id)');
     await q.query('CREATE INDEX ix_conversations_archived_channel_modified ON conversations (dealer_id, is_archived, channel, last_modified_date, id)');
     await q.query('CREATE INDEX ix_conversations_archived_status_modified ON conversations (dealer_id, is_archived, status, last_modified_date, id)');
+    await q.query('CREATE INDEX ix_conversations_archived_channel_status_modified ON conversations (dealer_id, is_archived, channel, status, last_modified_date, id)');
     await q.query('CREATE INDEX ix_conversations_archived_created ON conversations (dealer_id, is_archived, created_date)');
     await q.query('CREATE INDEX ix_conversations_archived_channel_created ON conversations (dealer_id, is_archived, channel, created_date)');
     await q.query('CREATE INDEX ix_conversations_modified ON conversations (dealer_id, last_modified_date, id)');
