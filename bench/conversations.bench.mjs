@@ -9,7 +9,9 @@
 //
 // Variables: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_REDIS_URL (redis://127.0.0.1:6379),
 // BENCH_CONVERSATIONS (100000), BENCH_REQUESTS (400 per listing), BENCH_ENGAGE_SECONDS (10),
-// BENCH_ENGAGE_CONCURRENCY (50), BENCH_PORT (3917), BENCH_KEEP=1 keeps the database.
+// BENCH_ENGAGE_CONCURRENCY (50), BENCH_PORT (3917), BENCH_KEEP=1 keeps the database,
+// BENCH_SEPARATE_WORKER=1 runs the delivery worker as its own process (`node dist/src/worker.js`,
+// the API with RUN_WORKERS=false) instead of inside the API process (the default).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -29,6 +31,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const ENGAGE_SECONDS = Number(process.env.BENCH_ENGAGE_SECONDS ?? 10);
 const ENGAGE_CONCURRENCY = Number(process.env.BENCH_ENGAGE_CONCURRENCY ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const SEPARATE_WORKER = ['1', 'true'].includes(process.env.BENCH_SEPARATE_WORKER ?? '');
 const DAY = 24 * 3600 * 1000;
 
 const tag = `conv_bench_${Date.now().toString(36)}`;
@@ -44,6 +47,7 @@ const env = {
 
 const admin = await mysql.createConnection({ uri: serverUrl.toString() });
 let api;
+let worker;
 try {
   await admin.query(`CREATE DATABASE \`${tag}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   const dealer = cli('dealer', 'create', '--name', 'Bench Motors', '--region', 'CA');
@@ -54,8 +58,12 @@ try {
   const seedMs = await seedConversations(dealer.dealer_id, now);
   console.log(`seeded ${CONVERSATIONS.toLocaleString('en')} conversations (with contacts) in ${(seedMs / 1000).toFixed(1)} s`);
 
-  api = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  api = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], { env: { ...env, RUN_WORKERS: SEPARATE_WORKER ? 'false' : 'true' }, stdio: ['ignore', 'pipe', 'inherit'] });
   api.stdout.resume();
+  if (SEPARATE_WORKER) {
+    worker = spawn(process.execPath, [path.join(ROOT, 'dist/src/worker.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    worker.stdout.resume();
+  }
   await waitForReady();
   const agent = new http.Agent({ keepAlive: true, maxSockets: ENGAGE_CONCURRENCY + 8 });
 
@@ -81,7 +89,7 @@ try {
   const one = await latency(agent, auth, `/api/v1/conversation/${single}?includeMessages=true`);
   console.log(`  single read with includeMessages=true: p50 ${one.p50.toFixed(1)} ms, p95 ${one.p95.toFixed(1)} ms`);
 
-  console.log(`\nengage throughput: ${ENGAGE_CONCURRENCY} requests in flight for ${ENGAGE_SECONDS} s (Redis/Bull; the API process also runs the delivery worker, log engine):`);
+  console.log(`\nengage throughput: ${ENGAGE_CONCURRENCY} requests in flight for ${ENGAGE_SECONDS} s (Redis/Bull, log engine; delivery worker ${SEPARATE_WORKER ? 'in its own process' : 'inside the API process'}):`);
   const engage = await engageLoad(agent, auth);
   console.log(`  ${engage.accepted.toLocaleString('en')} accepted (202) in ${engage.seconds.toFixed(1)} s = ${(engage.accepted / engage.seconds).toFixed(0)} accepted/s [target >= 500]; other answers: ${JSON.stringify(engage.others)}`);
   console.log(`  request latency p50 ${engage.p50.toFixed(1)} ms, p95 ${engage.p95.toFixed(1)} ms`);
@@ -90,11 +98,12 @@ try {
 
   agent.destroy();
   fs.mkdirSync(path.join(ROOT, 'bench/out'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'bench/out/conversations.json'), JSON.stringify({ date: new Date().toISOString(), conversations: CONVERSATIONS, listings: results, engage }, null, 2));
+  fs.writeFileSync(path.join(ROOT, 'bench/out/conversations.json'), JSON.stringify({ date: new Date().toISOString(), conversations: CONVERSATIONS, separateWorker: SEPARATE_WORKER, listings: results, engage }, null, 2));
 } finally {
-  if (api) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
+  for (const child of [api, worker]) {
+    if (!child || child.exitCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
   }
   if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS \`${tag}\``);
   await admin.end();
@@ -211,7 +220,7 @@ async function engageLoad(agent, auth) {
   let n = 0;
   const t0 = performance.now();
   const end = t0 + ENGAGE_SECONDS * 1000;
-  const worker = async () => {
+  const client = async () => {
     while (performance.now() < end) {
       const i = n++;
       // A pool of 5,000 contacts: first requests create contacts and conversations, later ones append.
@@ -223,7 +232,7 @@ async function engageLoad(agent, auth) {
       else others[res.status] = (others[res.status] ?? 0) + 1;
     }
   };
-  await Promise.all(Array.from({ length: ENGAGE_CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: ENGAGE_CONCURRENCY }, client));
   const seconds = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   return { accepted, seconds, others, acceptedPerSecond: accepted / seconds, p50: percentile(times, 50), p95: percentile(times, 95) };
