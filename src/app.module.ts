@@ -13,12 +13,16 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DemoSetup } from './demo/demo-setup';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DealershipModule } from './modules/dealership/dealership.module';
+import { EngagementModule } from './modules/engagement/engagement.module';
 import { InventoryModule } from './modules/inventory/inventory.module';
 import { PartnerIntegrationModule } from './modules/partner-integration/partner-integration.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [DealershipModule, CatalogModule, InventoryModule, PartnerIntegrationModule];
+export const FEATURE_MODULES = [
+  DealershipModule, CatalogModule, InventoryModule, ConversationsModule, EngagementModule, PartnerIntegrationModule,
+];
 
 @Module({})
 export class AppModule {

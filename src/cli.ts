@@ -13,6 +13,7 @@ import { CreateDealerUseCase } from './modules/dealership/application/create-dea
 import { ManageCredentialsUseCase } from './modules/dealership/application/manage-credentials.use-case';
 import { DealershipRepository } from './modules/dealership/domain/dealership.repository';
 import { DealershipNotFoundError } from './modules/dealership/domain/dealership.errors';
+import { RecordInboundMessageUseCase } from './modules/engagement/application/record-inbound-message.use-case';
 import { ListDeliveryAuditUseCase, MAX_AUDIT_TAKE } from './modules/partner-integration/application/list-delivery-audit.use-case';
 
 /**
@@ -67,6 +68,22 @@ export function buildProgram(run: Run): Command {
     .argument('<file>', 'catalog JSON, format dealer-api-catalog/1 (src/modules/catalog/seed/README.md)')
     .description("validate the whole file, then replace the models and trims of each manufacturer in it; idempotent")
     .action((file: string) => run(async (app) => ({ file, ...(await app.get(ImportCatalogUseCase).execute(readJson(file))) })));
+
+  program.command('conversations').description('conversations').command('inbound')
+    .description("record a customer's message as the messaging engine would (role user)")
+    .requiredOption('--dealer <id>', 'dealer id')
+    .requiredOption('--channel <channel>', 'sms, email, webchat, ...')
+    .requiredOption('--text <text>', 'the message')
+    .option('--from <phone-or-email>', 'the sender (E.164 or national phone, or email address)')
+    .option('--conversation <id>', 'append to this conversation instead of the sender\'s open one')
+    .option('--name <full name>', "the sender's name")
+    .option('--external-id <id>', "the engine's message id (a repeat is recorded once)")
+    .action((o: { dealer: string; channel: string; text: string; from?: string; conversation?: string; name?: string; externalId?: string }) => run(async (app) => {
+      const recorded = await app.get(RecordInboundMessageUseCase).execute({
+        dealerId: o.dealer, channel: o.channel, text: o.text, from: o.from, conversationId: o.conversation, fullName: o.name, externalId: o.externalId,
+      });
+      return { conversation_id: recorded.conversationId, message_id: recorded.messageId, duplicate: recorded.duplicate };
+    }));
 
   program.command('demo').description('demo data').command('seed')
     .action(() => run((app) => app.get(DemoSetup).seed()));

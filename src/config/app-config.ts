@@ -43,6 +43,10 @@ class EnvironmentVariables {
   @IsOptional() @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
   @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'MESSAGING_ENGINE_URL must be an http(s) URL' }) MESSAGING_ENGINE_URL?: string;
   @IsOptional() @IsString() MESSAGING_ENGINE_SECRET?: string;
+  @IsOptional() @IsString() SMTP_FROM?: string;
+  @IsOptional() @toInt() @IsInt() @Min(100) @Max(120000) MESSAGING_ENGINE_TIMEOUT_MS = 10000;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(25) MESSAGING_DELIVERY_ATTEMPTS = 5;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(3600000) MESSAGING_DELIVERY_BACKOFF_MS = 5000;
 }
 
 /** Typed, validated configuration: the one DI token for settings. */
@@ -62,7 +66,19 @@ export class AppConfig {
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
   readonly partnerSigningSecrets!: string[];
   readonly llm!: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
-  readonly messaging!: { engine: 'log' | 'smtp' | 'http'; smtpUrl: string | null; engineUrl: string | null; engineSecret: string | null };
+  readonly messaging!: {
+    engine: 'log' | 'smtp' | 'http';
+    smtpUrl: string | null;
+    /** Sender of email when the dealership's profile has no outbound address. */
+    smtpFrom: string | null;
+    engineUrl: string | null;
+    /** Signs outbound engine calls and verifies inbound ones (HMAC-SHA256). */
+    engineSecret: string | null;
+    timeoutMs: number;
+    /** Delivery tries per message (including the first) and the first retry delay, doubled each time. */
+    deliveryAttempts: number;
+    deliveryBackoffMs: number;
+  };
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -85,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   requireTogether('LLM_BASE_URL', vars.LLM_BASE_URL, 'LLM_MODEL', vars.LLM_MODEL);
   if (vars.MESSAGING_ENGINE === 'smtp') requireTogether('MESSAGING_ENGINE=smtp', true, 'SMTP_URL', vars.SMTP_URL);
   if (vars.MESSAGING_ENGINE === 'http') requireTogether('MESSAGING_ENGINE=http', true, 'MESSAGING_ENGINE_URL', vars.MESSAGING_ENGINE_URL);
+  if (vars.MESSAGING_ENGINE === 'http') requireTogether('MESSAGING_ENGINE=http', true, 'MESSAGING_ENGINE_SECRET', vars.MESSAGING_ENGINE_SECRET);
 
   const dataDir = path.resolve(vars.DATA_DIR);
   return new AppConfig({
@@ -116,8 +133,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     messaging: {
       engine: vars.MESSAGING_ENGINE as 'log' | 'smtp' | 'http',
       smtpUrl: vars.SMTP_URL ?? null,
+      smtpFrom: vars.SMTP_FROM ?? null,
       engineUrl: vars.MESSAGING_ENGINE_URL ?? null,
       engineSecret: vars.MESSAGING_ENGINE_SECRET ?? null,
+      timeoutMs: vars.MESSAGING_ENGINE_TIMEOUT_MS,
+      deliveryAttempts: vars.MESSAGING_DELIVERY_ATTEMPTS,
+      deliveryBackoffMs: vars.MESSAGING_DELIVERY_BACKOFF_MS,
     },
   });
 }

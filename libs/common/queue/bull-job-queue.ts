@@ -1,9 +1,12 @@
+import { Logger } from '@nestjs/common';
 import Bull from 'bull';
 import { EnqueueOptions, JobHandler, JobQueue } from './job-queue';
 
 /** Production adapter: Bull on Redis, with Bull's own retries and exponential backoff. */
 export class BullJobQueue extends JobQueue {
   private readonly queues = new Map<string, Bull.Queue>();
+  private readonly logger = new Logger('BullJobQueue');
+  private closing = false;
 
   constructor(
     private readonly redisUrl: string,
@@ -34,10 +37,14 @@ export class BullJobQueue extends JobQueue {
   }
 
   process<T>(queue: string, handler: JobHandler<T>, concurrency = 1): void {
-    void this.queue(queue).process(concurrency, async (job: Bull.Job<T>) => {
+    this.queue(queue).process(concurrency, async (job: Bull.Job<T>) => {
       const maxAttempts = job.opts.attempts ?? 1;
       const attempt = job.attemptsMade + 1;
       await handler(job.data, { jobId: String(job.id), attempt, maxAttempts, isFinalAttempt: attempt >= maxAttempts });
+    }).catch((err: unknown) => {
+      // Closing while Bull still sets the processor up rejects with "Connection is closed.": expected then.
+      if (this.closing) return;
+      this.logger.error({ err, queue }, 'queue processor stopped');
     });
   }
 
@@ -56,6 +63,7 @@ export class BullJobQueue extends JobQueue {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();
   }

@@ -2,7 +2,17 @@ import { Foundation1763800000000 } from './1763800000000-foundation';
 import { Inventory1763810000000 } from './1763810000000-inventory';
 import { Catalog1763820000000 } from './1763820000000-catalog';
 import { PartnerIntegration1763830000000 } from './1763830000000-partner-integration';
+import { Conversations1763840000000 } from './1763840000000-conversations';
+import { Engagement1763840100000 } from './1763840100000-engagement';
 import { InventorySearchIndex1763850000000 } from './1763850000000-inventory-search-index';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
-export const sqliteMigrations = [Foundation1763800000000, Inventory1763810000000, Catalog1763820000000, PartnerIntegration1763830000000, InventorySearchIndex1763850000000];
+export const sqliteMigrations = [
+  Foundation1763800000000,
+  Inventory1763810000000,
+  Catalog1763820000000,
+  PartnerIntegration1763830000000,
+  Conversations1763840000000,
+  Engagement1763840100000,
+  InventorySearchIndex1763850000000,
+];

@@ -1,0 +1,65 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { QueryBoolean, QueryInt } from '../../../../../libs/common/http/query-transforms';
+import { DEFAULT_TAKE, MAX_SKIP } from '../../../../../libs/common/pagination/page';
+import { ConversationListQuery, SortOrder } from '../../domain/conversation-list-query';
+import { EmptyAsAbsent, QueryDateTime } from './query-date-time';
+
+const DATE_MESSAGE = { message: '$property must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z' };
+
+/** Query parameters of `GET /api/v1/conversation` and `GET /api/v1/chats/chats` (spec 4.2). */
+export class ListConversationsQuery {
+  /** Maximum rows to return (1 to 100, default 20). */
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(100)
+  Take: number = DEFAULT_TAKE;
+
+  /** Rows to skip (0 to 2147483647). */
+  @IsOptional() @QueryInt() @IsInt() @Min(0) @Max(MAX_SKIP)
+  Skip: number = 0;
+
+  /** Channel filter, any case (e.g. sms, email, webchat). */
+  @IsOptional() @EmptyAsAbsent() @IsString() @MaxLength(32)
+  Channel?: string;
+
+  /** Status filter, any case (e.g. Active, Ended, Paused). */
+  @IsOptional() @EmptyAsAbsent() @IsString() @MaxLength(32)
+  Status?: string;
+
+  /** Created on or after (ISO 8601; a date alone is the start of that day, UTC). */
+  @IsOptional() @QueryDateTime('start') @IsDate(DATE_MESSAGE)
+  CreatedDateFrom?: Date;
+
+  /** Created on or before (inclusive; a date alone is the whole day). */
+  @IsOptional() @QueryDateTime('end') @IsDate(DATE_MESSAGE)
+  CreatedDateTo?: Date;
+
+  /** Last modified on or after. */
+  @IsOptional() @QueryDateTime('start') @IsDate(DATE_MESSAGE)
+  ModifiedDateFrom?: Date;
+
+  /** Last modified on or before (inclusive). */
+  @IsOptional() @QueryDateTime('end') @IsDate(DATE_MESSAGE)
+  ModifiedDateTo?: Date;
+
+  /** Include archived conversations (default false). */
+  @IsOptional() @QueryBoolean() @IsBoolean()
+  IncludeIsArchived: boolean = false;
+
+  /** By last_modified_date: asc or desc (any case; default desc). */
+  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)) @IsIn(['asc', 'desc'])
+  SortOrder: SortOrder = 'desc';
+}
+
+export class GetConversationQuery {
+  /** Include the messages (the chats family leaves out debug messages). */
+  @IsOptional() @QueryBoolean() @IsBoolean()
+  includeMessages: boolean = false;
+}
+
+export function toListQuery(q: ListConversationsQuery): ConversationListQuery {
+  return {
+    skip: q.Skip, take: q.Take, channel: q.Channel, status: q.Status,
+    createdFrom: q.CreatedDateFrom, createdTo: q.CreatedDateTo, modifiedFrom: q.ModifiedDateFrom, modifiedTo: q.ModifiedDateTo,
+    includeArchived: q.IncludeIsArchived, sortOrder: q.SortOrder,
+  };
+}

@@ -1,0 +1,56 @@
+import { Contact } from './conversation';
+import { planContactUpsert } from './contact-upsert';
+
+const at = new Date('2025-01-01T00:00:00Z');
+const now = new Date('2025-02-01T00:00:00Z');
+const contact = (over: Partial<Contact>): Contact => ({
+  id: 'c1', dealerId: 'd', phone: null, email: null, fullName: '', firstName: '', lastName: '', createdAt: at, updatedAt: at, ...over,
+});
+const plan = (details: Parameters<typeof planContactUpsert>[0]['details'], byPhone: Contact | null = null, byEmail: Contact | null = null) =>
+  planContactUpsert({ dealerId: 'd', details, byPhone, byEmail, newId: 'new', now });
+
+describe(planContactUpsert.name, () => {
+  it('creates a contact when neither the phone nor the email is known', () => {
+    expect(plan({ phone: '+14165550101', email: 'A@Example.com', fullName: ' Ana ' })).toEqual({
+      action: 'insert',
+      contact: contact({ id: 'new', phone: '+14165550101', email: 'a@example.com', fullName: 'Ana', createdAt: now, updatedAt: now }),
+    });
+  });
+
+  it('uses the contact of a known phone and adds the email and names given', () => {
+    const ana = contact({ phone: '+14165550101' });
+    expect(plan({ phone: '+14165550101', email: 'ana@example.com', firstName: 'Ana' }, ana)).toEqual({
+      action: 'update', contact: { ...ana, email: 'ana@example.com', firstName: 'Ana', updatedAt: now },
+    });
+  });
+
+  it('changes nothing when nothing differs, and blank names never erase stored ones', () => {
+    const ana = contact({ phone: '+14165550101', email: 'ana@example.com', fullName: 'Ana Ruiz' });
+    expect(plan({ phone: '+14165550101', email: 'ANA@example.com', fullName: '  ' }, ana, ana)).toEqual({ action: 'none', contact: ana });
+  });
+
+  it('leaves an email owned by another contact with that contact', () => {
+    const byPhone = contact({ id: 'p', phone: '+14165550101' });
+    const byEmail = contact({ id: 'e', email: 'shared@example.com' });
+    expect(plan({ phone: '+14165550101', email: 'shared@example.com' }, byPhone, byEmail)).toEqual({ action: 'none', contact: byPhone });
+  });
+
+  it('gives an unknown phone to the email contact that has no phone yet', () => {
+    const byEmail = contact({ id: 'e', email: 'ana@example.com' });
+    expect(plan({ phone: '+14165550101', email: 'ana@example.com' }, null, byEmail)).toEqual({
+      action: 'update', contact: { ...byEmail, phone: '+14165550101', updatedAt: now },
+    });
+  });
+
+  it('makes a new contact for an unknown phone when the email contact has another phone, without the taken email', () => {
+    const byEmail = contact({ id: 'e', email: 'ana@example.com', phone: '+14165550199' });
+    expect(plan({ phone: '+14165550101', email: 'ana@example.com' }, null, byEmail)).toMatchObject({
+      action: 'insert', contact: { id: 'new', phone: '+14165550101', email: null },
+    });
+  });
+
+  it('uses the email contact when no phone is given', () => {
+    const byEmail = contact({ id: 'e', email: 'ana@example.com', phone: '+14165550199' });
+    expect(plan({ email: 'ana@example.com', lastName: 'Ruiz' }, null, byEmail)).toEqual({ action: 'update', contact: { ...byEmail, lastName: 'Ruiz', updatedAt: now } });
+  });
+});

@@ -1,0 +1,69 @@
+import { Contact } from './conversation';
+
+export interface ContactDetails {
+  /** E.164, already normalised. */
+  phone?: string | null;
+  email?: string | null;
+  fullName?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export type ContactPlan = { action: 'insert' | 'update'; contact: Contact } | { action: 'none'; contact: Contact };
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Which contact the details belong to, and what changes (decisions.md 10: keyed by dealership +
+ * phone, else + email):
+ * - a known phone is that contact; the email is added to it unless another contact owns it;
+ * - an unknown phone adopts the contact of the email when that one has no phone yet, else it is a
+ *   new contact (which gets the email only if nobody owns it);
+ * - without a phone the email's contact, or a new one.
+ * Names given (non-blank) replace the stored ones.
+ */
+export function planContactUpsert(input: {
+  dealerId: string;
+  details: ContactDetails;
+  byPhone: Contact | null;
+  byEmail: Contact | null;
+  newId: string;
+  now: Date;
+}): ContactPlan {
+  const { dealerId, details, byPhone, byEmail, newId, now } = input;
+  const phone = details.phone || null;
+  const email = details.email ? normaliseEmail(details.email) : null;
+  const emailIsFree = (owner: Contact) => !byEmail || byEmail.id === owner.id;
+
+  let base: Contact | null;
+  let changes: Partial<Contact> = {};
+  if (byPhone) {
+    base = byPhone;
+    if (email && email !== byPhone.email && emailIsFree(byPhone)) changes.email = email;
+  } else if (phone && byEmail && !byEmail.phone) {
+    base = byEmail;
+    changes.phone = phone;
+  } else if (!phone && byEmail) {
+    base = byEmail;
+  } else {
+    base = null;
+  }
+  for (const [key, value] of [['fullName', details.fullName], ['firstName', details.firstName], ['lastName', details.lastName]] as const) {
+    const v = value?.trim();
+    if (v && (!base || base[key] !== v)) changes[key] = v;
+  }
+
+  if (!base) {
+    const contact: Contact = {
+      id: newId, dealerId, phone, email: email && !byEmail ? email : null,
+      fullName: changes.fullName ?? '', firstName: changes.firstName ?? '', lastName: changes.lastName ?? '',
+      createdAt: now, updatedAt: now,
+    };
+    return { action: 'insert', contact };
+  }
+  changes = Object.fromEntries(Object.entries(changes).filter(([k, v]) => base[k as keyof Contact] !== v));
+  if (Object.keys(changes).length === 0) return { action: 'none', contact: base };
+  return { action: 'update', contact: { ...base, ...changes, updatedAt: now } };
+}

@@ -1,0 +1,62 @@
+import { ConversationListQuery } from './conversation-list-query';
+import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message } from './conversation';
+
+export interface ConversationPage {
+  total: number;
+  rows: ConversationWithContact[];
+}
+
+/** An outbound message with what its delivery needs, read in one go. */
+export interface OutboundForDelivery {
+  messageId: string;
+  dealerId: string;
+  conversationId: string;
+  channel: string;
+  text: string;
+  subject: string | null;
+  attachments: Attachment[];
+  deliveryStatus: DeliveryStatus | null;
+  contact: { fullName: string; email: string | null; phone: string | null } | null;
+}
+
+/** A message before it is stored (the store assigns its id). */
+export type NewMessage = Omit<Message, 'id'>;
+
+/** Port: reads of conversations and messages, delivery outcomes, and transactional writes. */
+export abstract class ConversationRepository {
+  /** `query.channel` and `query.status` arrive normalised. */
+  abstract list(dealerId: string, query: ConversationListQuery): Promise<ConversationPage>;
+  abstract findById(dealerId: string, conversationId: string): Promise<ConversationWithContact | null>;
+  /** In the order they were recorded. */
+  abstract listMessages(dealerId: string, conversationId: string, options: { excludeDebug: boolean }): Promise<Message[]>;
+  abstract findMessage(dealerId: string, messageId: string): Promise<Message | null>;
+  /** The message with its conversation's channel and its contact's addresses. */
+  abstract findOutbound(dealerId: string, messageId: string): Promise<OutboundForDelivery | null>;
+  abstract recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void>;
+  /**
+   * Runs `work` in one transaction. When it loses a race (unique key, deadlock) the adapter rolls
+   * back and runs it again, so `work` must read what it needs inside.
+   */
+  abstract transaction<T>(work: (writer: ConversationWriter) => Promise<T>): Promise<T>;
+}
+
+/** The writes of one transaction. Every method takes the dealership id. */
+export abstract class ConversationWriter {
+  abstract findContactByPhone(dealerId: string, phone: string): Promise<Contact | null>;
+  abstract findContactByEmail(dealerId: string, email: string): Promise<Contact | null>;
+  abstract insertContact(contact: Contact): Promise<void>;
+  abstract updateContact(contact: Contact): Promise<void>;
+  abstract findConversation(dealerId: string, conversationId: string): Promise<Conversation | null>;
+  /** The contact's most recently modified conversation on the channel that is not archived. */
+  abstract findOpenConversation(dealerId: string, contactId: string, channel: string): Promise<Conversation | null>;
+  abstract insertConversation(conversation: Conversation): Promise<void>;
+  abstract findMessageByExternalId(dealerId: string, externalId: string): Promise<Message | null>;
+  /**
+   * Stores the message and updates its conversation: counts (the visible count skips debug),
+   * last_modified_date, and last_online_date when the customer wrote it. Returns the message id.
+   * `conversationCounted`: the conversation was just inserted with this message already counted.
+   */
+  abstract appendMessage(message: NewMessage, options?: { conversationCounted?: boolean }): Promise<string>;
+  /** Demo data and imports: messages stored as given, the conversation's counters left alone. */
+  abstract insertMessages(messages: NewMessage[]): Promise<void>;
+}

@@ -1,0 +1,56 @@
+import { Transform, Type } from 'class-transformer';
+import { IsDefined, IsEmail, IsIn, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { EngageCommand, ENGAGEMENT_CHANNELS, EngagementChannel, MAX_MESSAGE_LENGTH } from '../../domain/engagement';
+
+/** Forms and CRM exports send "" for unknown fields: treat it as absent. */
+const BlankAsNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
+
+export class EngageContactRequest {
+  /** The contact's full name. */
+  @IsOptional() @IsString() @MaxLength(200)
+  full_name?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  first_name?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  last_name?: string | null;
+
+  /** Email address (at least one of email and phone). */
+  @IsOptional() @BlankAsNull() @IsEmail() @MaxLength(254)
+  email?: string | null;
+
+  /** Phone number, any common format; stored in E.164 with the dealership's country as default. */
+  @IsOptional() @BlankAsNull() @IsString() @MaxLength(40)
+  phone?: string | null;
+}
+
+/** Body of `POST /api/v1/ailm/engage` (decisions.md 10). */
+export class EngageRequest {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => EngageContactRequest)
+  contact!: EngageContactRequest;
+
+  /** The text to send (1 to 1600 characters). */
+  @IsString() @Length(1, MAX_MESSAGE_LENGTH)
+  message!: string;
+
+  /** sms or email; default sms when the contact has a phone, else email. */
+  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)) @IsIn(ENGAGEMENT_CHANNELS)
+  channel?: EngagementChannel | null;
+
+  /** Email subject (email channel). */
+  @IsOptional() @IsString() @MaxLength(300)
+  subject?: string | null;
+}
+
+export function toEngageCommand(body: EngageRequest): EngageCommand {
+  return {
+    contact: {
+      fullName: body.contact.full_name, firstName: body.contact.first_name, lastName: body.contact.last_name,
+      email: body.contact.email, phone: body.contact.phone,
+    },
+    message: body.message,
+    channel: body.channel,
+    subject: body.subject,
+  };
+}

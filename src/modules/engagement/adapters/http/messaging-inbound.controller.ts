@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Public } from '../../../../../libs/common/auth/auth.decorators';
+import { RecordInboundMessageUseCase } from '../../application/record-inbound-message.use-case';
+import { InboundMessageRequest, InboundMessageResponse, toInboundMessage } from './inbound-message.request.dto';
+import { MessagingSignatureGuard } from './messaging-signature.guard';
+
+/** The messaging engine's inbound side: customers' replies. Signed by the engine, no Basic credentials. */
+@ApiTags('messaging')
+@Public()
+@UseGuards(MessagingSignatureGuard)
+@Controller('api/v1/messaging')
+export class MessagingInboundController {
+  constructor(private readonly recordInbound: RecordInboundMessageUseCase) {}
+
+  @Post('inbound')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Record a customer's message (role user) in their conversation on the channel" })
+  @ApiHeader({ name: 'X-Messaging-Signature', required: true, description: 'sha256=<hex HMAC-SHA256 of the raw body under MESSAGING_ENGINE_SECRET>' })
+  @ApiOkResponse({ type: InboundMessageResponse })
+  @ApiUnauthorizedResponse({ description: 'Missing or wrong signature' })
+  @ApiBadRequestResponse({ description: 'Invalid body or sender' })
+  @ApiNotFoundResponse({ description: 'Unknown dealership or conversation' })
+  async inbound(@Body() body: InboundMessageRequest): Promise<InboundMessageResponse> {
+    const recorded = await this.recordInbound.execute(toInboundMessage(body));
+    return { conversation_id: recorded.conversationId, message_id: recorded.messageId, duplicate: recorded.duplicate };
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { JobQueue } from '../../../../../libs/common/queue/job-queue';
+import { AppConfig } from '../../../../config/app-config';
+import { DeliveryJob, DeliveryScheduler } from '../../domain/delivery-scheduler';
+import { ENGAGEMENT_DELIVERY_QUEUE, EngagementDeliveryPayload } from './engagement.queue';
+
+@Injectable()
+export class QueueDeliveryScheduler extends DeliveryScheduler {
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async schedule(job: DeliveryJob): Promise<void> {
+    const payload: EngagementDeliveryPayload = { dealerId: job.dealerId, messageId: job.messageId };
+    await this.queue.enqueue(ENGAGEMENT_DELIVERY_QUEUE, payload, {
+      attempts: this.config.messaging.deliveryAttempts,
+      backoffMs: this.config.messaging.deliveryBackoffMs,
+      // Message ids are unique across dealerships: one job per message.
+      jobId: `message-${job.messageId}`,
+    });
+  }
+}

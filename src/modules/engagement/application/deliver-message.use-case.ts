@@ -1,0 +1,55 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobContext } from '../../../../libs/common/queue/job-queue';
+import { ConversationRepository } from '../../conversations/domain/conversation.repository';
+import { DeliveryJob } from '../domain/delivery-scheduler';
+import { MessagingEngine, OutboundMessage, PermanentDeliveryError } from '../domain/messaging-engine';
+import { DealershipLookup } from './dealership-lookup';
+
+type Attempt = Pick<JobContext, 'attempt' | 'maxAttempts' | 'isFinalAttempt'>;
+
+/**
+ * One delivery attempt of an outbound message through the messaging engine. The outcome is
+ * recorded on the message: `sent`, `retrying` (the queue will try again) or `failed` (the last
+ * attempt, or a failure retrying cannot fix). A thrown error makes the queue retry.
+ */
+@Injectable()
+export class DeliverMessageUseCase {
+  private readonly logger = new Logger(DeliverMessageUseCase.name);
+
+  constructor(
+    private readonly conversations: ConversationRepository,
+    private readonly dealerships: DealershipLookup,
+    private readonly engine: MessagingEngine,
+  ) {}
+
+  async execute(job: DeliveryJob, attempt: Attempt): Promise<void> {
+    const { dealerId, messageId } = job;
+    const [found, dealership] = await Promise.all([this.conversations.findOutbound(dealerId, messageId), this.dealerships.find(dealerId)]);
+    if (!found || !found.deliveryStatus) {
+      this.logger.warn({ dealer_id: dealerId, message_id: messageId }, 'no outbound message to deliver');
+      return;
+    }
+    // A job can run again after a crash between sending and recording: never send twice.
+    if (found.deliveryStatus === 'sent' || found.deliveryStatus === 'failed') return;
+
+    const outbound: OutboundMessage = {
+      messageId, dealerId, conversationId: found.conversationId, channel: found.channel,
+      to: { fullName: found.contact?.fullName || null, email: found.contact?.email ?? null, phone: found.contact?.phone ?? null },
+      from: { name: dealership?.name ?? dealerId, email: dealership?.outboundEmail ?? null, phone: dealership?.phone ?? null },
+      subject: found.subject, text: found.text, attachments: found.attachments, attempt: attempt.attempt,
+    };
+
+    try {
+      await this.engine.send(outbound);
+    } catch (err) {
+      const permanent = err instanceof PermanentDeliveryError;
+      const final = permanent || attempt.isFinalAttempt;
+      const lastError = err instanceof Error ? err.message : String(err);
+      await this.conversations.recordDelivery(dealerId, messageId, { status: final ? 'failed' : 'retrying', attempts: attempt.attempt, lastError, sentAt: null });
+      this.logger.warn({ dealer_id: dealerId, message_id: messageId, attempt: attempt.attempt, final, engine: this.engine.name, error: lastError }, 'delivery attempt failed');
+      if (permanent) return;
+      throw err;
+    }
+    await this.conversations.recordDelivery(dealerId, messageId, { status: 'sent', attempts: attempt.attempt, lastError: null, sentAt: new Date() });
+  }
+}

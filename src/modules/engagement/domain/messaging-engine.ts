@@ -1,0 +1,36 @@
+import { Attachment } from '../../conversations/domain/conversation';
+
+/** One outbound message as a messaging engine needs it. */
+export interface OutboundMessage {
+  messageId: string;
+  dealerId: string;
+  conversationId: string;
+  channel: string;
+  to: { fullName: string | null; email: string | null; phone: string | null };
+  from: { name: string; email: string | null; phone: string | null };
+  subject: string | null;
+  text: string;
+  attachments: Attachment[];
+  /** 1 for the first try. */
+  attempt: number;
+}
+
+export interface SendReceipt {
+  /** The engine's id for the message, when it gives one. */
+  externalId: string | null;
+}
+
+/** Port: sends a message on its channel. Adapters: log (default), smtp, http. */
+export abstract class MessagingEngine {
+  abstract readonly name: string;
+  /** Throws on failure: a PermanentDeliveryError is not retried, anything else is. */
+  abstract send(message: OutboundMessage): Promise<SendReceipt>;
+}
+
+/** A failure that retrying cannot fix (no address for the channel, the engine refused the request). */
+export class PermanentDeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentDeliveryError';
+  }
+}
