@@ -129,6 +129,17 @@ describeEachBackend('Natural-language search and translate', (backend) => {
     expect((await translate(a, 'zephyrion').expect(200)).body.arguments).toEqual([]);
   });
 
+  it('recognises a newly stocked model right after the upload', async () => {
+    const c = await createDealer(t, { region: 'US' });
+    expect((await translate(c, 'zephyrion').expect(200)).body.arguments).toEqual([]);
+    const csv = 'vin,manufacturer,model,year,price\n1HGCM82633A004352,Acme,Zephyrion,2022,30000\n';
+    await t.http().put('/api/v1/inventory/used').set('Authorization', c.auth).attach('File', Buffer.from(csv), 'c.csv').expect(200);
+    expect((await translate(c, 'zephyrion').expect(200)).body.arguments).toEqual([
+      { comparator: 'eq', attribute: 'model', value: 'Zephyrion', operator: null, arguments: [] },
+    ]);
+    expect((await search(c, { query: 'zephyrion' }).expect(200)).body.total_row_count).toBe(1);
+  });
+
   it('needs dealer credentials', async () => {
     await t.http().post('/api/v1/search').send({ query: 'suv' }).expect(401);
   });

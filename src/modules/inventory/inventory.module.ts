@@ -29,6 +29,7 @@ import { SearchCarsUseCase, TranslateSearchQueryUseCase } from './application/se
 import { CarInventoryRepository, CarInventoryStore, InventoryUploadLock } from './domain/car-inventory.repository';
 import { CarSearchRepository, SearchNamesSource } from './domain/search/car-search.repository';
 import { QueryTranslator } from './domain/search/query-translator';
+import { InventoryChanges } from './domain/inventory-changes';
 import { StockedModelsReader } from './domain/stocked-models.reader';
 
 /**
@@ -68,6 +69,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
         config.database.kind === 'mysql' ? new MySqlInventoryUploadLock(dataSource) : new InProcessInventoryUploadLock(),
     },
     UploadCleanupInterceptor,
+    { provide: InventoryChanges, useValue: new InventoryChanges() },
     ReplaceInventoryUseCase,
     DeleteNewInventoryUseCase,
     GetUsedCarUseCase,

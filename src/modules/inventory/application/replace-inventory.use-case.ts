@@ -6,6 +6,7 @@ import { BulkInventoryResult, failedRow, RowResult } from '../domain/bulk-invent
 import { CarCondition, CarData } from '../domain/car';
 import { CarFeed, FeedRecord } from '../domain/car-feed';
 import { CarInventoryStore, InventoryUploadLock } from '../domain/car-inventory.repository';
+import { InventoryChanges } from '../domain/inventory-changes';
 import { CarRowValidator } from '../domain/car-row-rules';
 import { TooManyRowsError, UploadInProgressError } from '../domain/inventory.errors';
 import { requiresVinCheckDigit } from '../domain/vin';
@@ -26,6 +27,7 @@ export class ReplaceInventoryUseCase {
     private readonly dealerships: DealershipRepository,
     private readonly store: CarInventoryStore,
     private readonly lock: InventoryUploadLock,
+    private readonly changes: InventoryChanges,
   ) {}
 
   async execute(dealerId: string, condition: CarCondition, feed: CarFeed): Promise<BulkInventoryResult> {
@@ -64,6 +66,7 @@ export class ReplaceInventoryUseCase {
       }
 
       const { deleted, inserted } = await this.store.replace(dealerId, condition, validBatches());
+      this.changes.changed(dealerId);
       return {
         num_deletes: deleted,
         num_failed_deletes: 0,

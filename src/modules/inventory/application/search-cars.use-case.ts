@@ -3,9 +3,10 @@ import { Page, PageRequest } from '../../../../libs/common/pagination/page';
 import { CarSearchRepository, SearchHit, SearchNamesSource } from '../domain/search/car-search.repository';
 import { FilterNode } from '../domain/search/filter-expression';
 import { CompiledSearchNames, compileSearchNames, SortKey } from '../domain/search/nl-translator';
+import { InventoryChanges } from '../domain/inventory-changes';
 import { QueryTranslator } from '../domain/search/query-translator';
 
-/** How long a dealership's compiled names are reused: new stock is recognised within this time. */
+/** How long a dealership's compiled names are reused (the catalog may change under them); uploads here refresh them at once. */
 const NAMES_TTL_MS = 30_000;
 
 @Injectable()
@@ -15,7 +16,10 @@ export class TranslateSearchQueryUseCase {
   constructor(
     private readonly translator: QueryTranslator,
     private readonly namesSource: SearchNamesSource,
-  ) {}
+    changes: InventoryChanges,
+  ) {
+    changes.subscribe((dealerId) => this.names.delete(dealerId));
+  }
 
   async execute(dealerId: string, query: string): Promise<{ filter: FilterNode; sort: SortKey | null }> {
     return this.translator.translate(query, await this.namesFor(dealerId));
