@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { percentile } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.resolve(import.meta.dirname, '../dist/src');
@@ -17,10 +18,6 @@ const { CreateDealerUseCase } = require(`${dist}/modules/dealership/application/
 const mysql = require('mysql2/promise');
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function latency(base, auth, url) {
   const times = [];

@@ -19,6 +19,7 @@ import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { percentile } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -194,10 +195,6 @@ async function get(agent, auth, url) {
   const res = await request(agent, 'GET', url, auth);
   if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${res.body}`);
   return JSON.parse(res.body);
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function latency(agent, auth, url) {

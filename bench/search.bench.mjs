@@ -105,6 +105,7 @@ try {
   console.log(`  API (POST /api/v1/search, take 20):  p50 ${percentile(api, 50).toFixed(1)} ms, p95 ${apiP95.toFixed(1)} ms  (target < 50)`);
   console.log(`  direct SQL (same filters and query): p50 ${percentile(direct, 50).toFixed(1)} ms, p95 ${sqlP95.toFixed(1)} ms`);
   console.log(`  API p95 / SQL p95: ${(apiP95 / sqlP95).toFixed(2)}  (target < 3)`);
+  console.log(`  API p99 ${percentile(api, 99).toFixed(1)} ms, max ${api[api.length - 1].toFixed(1)} ms; slowest query (p50): ${perQuery.reduce((a, b) => (b.api_p50 > a.api_p50 ? b : a)).query}`);
 } finally {
   if (ds.isInitialized) await ds.destroy();
   await stopServer(server);

@@ -42,6 +42,7 @@ export function peakRssMb(pid) {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
 }
 
+/** Nearest-rank percentile of an ascending array: the smallest value with at least p% of values at or below it. */
 export function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
