@@ -1,9 +1,8 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
-import { parseWireNode } from '../../domain/search/filter-expression';
 import { CompiledSearchNames, SortKey, Translation } from '../../domain/search/nl-translator';
 import { QueryTranslator } from '../../domain/search/query-translator';
-import { SEARCH_ATTRIBUTES, validateFilter } from '../../domain/search/search-vocabulary';
+import { checkFilter, SEARCH_ATTRIBUTES } from '../../domain/search/search-vocabulary';
 
 const SORT_KEYS: readonly SortKey[] = ['price_asc', 'price_desc', 'year_desc', 'year_asc', 'kilometers_asc'];
 
@@ -39,10 +38,10 @@ export class LangChainQueryTranslator extends QueryTranslator {
     const json = extractJsonObject(content);
     if (!json) return this.fallBack(query, names, 'unparsable', content.slice(0, 200));
     const { filter, sort } = json as { filter?: unknown; sort?: unknown };
-    const problems = validateFilter(filter);
-    const parsed = problems.length === 0 ? parseWireNode(filter) : null;
-    if (!parsed || !parsed.ok || (sort !== undefined && sort !== null && !SORT_KEYS.includes(sort as SortKey))) {
-      return this.fallBack(query, names, 'invalid', problems.join('; ') || `sort ${JSON.stringify(sort)}`);
+    const parsed = checkFilter(filter);
+    if (!parsed.ok) return this.fallBack(query, names, 'invalid', parsed.problems.join('; '));
+    if (sort !== undefined && sort !== null && !SORT_KEYS.includes(sort as SortKey)) {
+      return this.fallBack(query, names, 'invalid', `sort ${JSON.stringify(sort)}`);
     }
     return { filter: parsed.node, sort: (sort as SortKey | null | undefined) ?? null };
   }

@@ -112,7 +112,7 @@ const isScalar = (v: unknown): v is WireScalar =>
  * Parses an untrusted wire node (for example an LLM's answer) into the IR, checking its structure:
  * exactly the five fields, a leaf or an operation (not both), known comparators and operators,
  * scalar or array values, `or` with at least one argument, `not` with exactly one, and an
- * operation at the root. Attribute names and value types are checked by validateFilter against
+ * operation at the root. Attribute names and value types are checked by checkFilter against
  * the search vocabulary.
  */
 export function parseWireNode(input: unknown): WireParseResult {

@@ -3,14 +3,7 @@
  * their types and canonical values, and the validator applied to every filter that leaves the
  * translators (the rule-based one, and an LLM's answer before it is trusted).
  */
-import {
-  COMPARATORS,
-  LOGICAL_OPERATORS,
-  WIRE_NODE_FIELDS,
-  type Comparator,
-  type FilterNode,
-  toWireNode,
-} from './filter-expression';
+import { type Comparator, type FilterNode, parseWireNode, toWireNode, type WireParseResult } from './filter-expression';
 
 export type AttributeType = 'string' | 'number' | 'integer' | 'boolean';
 
@@ -69,7 +62,6 @@ export const SEARCH_VOCABULARY: SearchVocabulary = createSearchVocabulary(SEARCH
 const ORDERING: ReadonlySet<string> = new Set<Comparator>(['gt', 'gte', 'lt', 'lte']);
 const LISTS: ReadonlySet<string> = new Set<Comparator>(['in', 'nin']);
 const TEXT: ReadonlySet<string> = new Set<Comparator>(['contain', 'like']);
-const MAX_DEPTH = 32;
 
 type Kind = 'string' | 'number' | 'boolean';
 const kindOf = (type: AttributeType): Kind => (type === 'integer' ? 'number' : type);
@@ -88,86 +80,53 @@ const isIrNode = (x: unknown): x is FilterNode =>
   isPlainObject(x) && (x.kind === 'comparison' || x.kind === 'operation') && !('comparator' in x && 'operator' in x);
 
 /**
- * Problems of a filter against the vocabulary; [] when valid. Accepts the IR or a wire node
- * (an untrusted LLM answer). Same rules as shared/tools/filter-eval.mjs validateFilter: every
- * node has exactly the five wire fields; a leaf has a known comparator and attribute, operator
- * null and arguments []; an operation has a known operator, null comparator/attribute/value and
- * node arguments (`or` at least one, `not` exactly one); the root is an operation; values have
- * the attribute's type (in/nin: a non-empty array of it); gt/gte/lt/lte only on numbers,
- * contain/like only on strings. Each message starts with the JSON path of the offending node.
+ * A filter checked against the vocabulary: its structure by parseWireNode (five wire fields, a leaf
+ * or an operation, known comparators and operators, `or` >= 1 argument, `not` exactly 1, an
+ * operation at the root), then its meaning here (known attributes; values of the attribute's type,
+ * in/nin a non-empty array of it; gt/gte/lt/lte only on numbers, contain/like only on strings).
+ * Accepts the IR or a wire node (an untrusted LLM answer). The rules are those of
+ * shared/tools/filter-eval.mjs validateFilter; each message starts with the JSON path of its node.
  */
-export function validateFilter(node: unknown, vocabulary: SearchVocabulary = SEARCH_VOCABULARY): string[] {
-  const root: unknown = isIrNode(node) ? toWireNode(node) : node;
-  const errors: string[] = [];
-  const visit = (n: unknown, path: string, depth: number): void => {
-    if (!isPlainObject(n)) {
-      errors.push(`${path}: node must be an object, got ${describe(n)}`);
+export function checkFilter(input: unknown, vocabulary: SearchVocabulary = SEARCH_VOCABULARY): WireParseResult {
+  const parsed = parseWireNode(isIrNode(input) ? toWireNode(input) : input);
+  if (!parsed.ok) return parsed;
+  const problems: string[] = [];
+  const visit = (n: FilterNode, path: string): void => {
+    if (n.kind === 'operation') {
+      n.arguments.forEach((a, i) => visit(a, `${path}.arguments[${i}]`));
       return;
     }
-    if (depth > MAX_DEPTH) {
-      errors.push(`${path}: nested deeper than ${MAX_DEPTH}`);
-      return;
-    }
-    for (const f of WIRE_NODE_FIELDS) if (!(f in n)) errors.push(`${path}: missing field "${f}"`);
-    for (const f of Object.keys(n)) {
-      if (!(WIRE_NODE_FIELDS as readonly string[]).includes(f)) errors.push(`${path}: unknown field "${f}"`);
-    }
-    const comparator = n.comparator ?? null;
-    const attribute = n.attribute ?? null;
-    const value = n.value ?? null;
-    const operator = n.operator ?? null;
-    const args = n.arguments;
-    if (operator !== null && comparator !== null) {
-      errors.push(`${path}: a node is either a leaf (comparator) or an operation (operator), not both`);
-      return;
-    }
-    if (operator !== null) {
-      if (!(LOGICAL_OPERATORS as readonly unknown[]).includes(operator)) errors.push(`${path}: unknown operator ${JSON.stringify(operator)}`);
-      if (attribute !== null) errors.push(`${path}: an operation must have attribute null`);
-      if (value !== null) errors.push(`${path}: an operation must have value null`);
-      if (!Array.isArray(args)) {
-        errors.push(`${path}: arguments must be an array`);
-        return;
-      }
-      if (operator === 'or' && args.length === 0) errors.push(`${path}: "or" needs at least one argument`);
-      if (operator === 'not' && args.length !== 1) errors.push(`${path}: "not" needs exactly one argument, got ${args.length}`);
-      args.forEach((a, i) => visit(a, `${path}.arguments[${i}]`, depth + 1));
-      return;
-    }
-    if (path === '$') errors.push('$: the root must be an operation (and/or/not), not a leaf');
-    if (comparator === null) {
-      errors.push(`${path}: node has neither comparator nor operator`);
-      return;
-    }
-    const knownComparator = (COMPARATORS as readonly unknown[]).includes(comparator);
-    if (!knownComparator) errors.push(`${path}: unknown comparator ${JSON.stringify(comparator)}`);
-    if (!Array.isArray(args) || args.length !== 0) errors.push(`${path}: a leaf must have arguments []`);
-    const spec = typeof attribute === 'string' ? vocabulary.get(attribute) : undefined;
+    const spec = vocabulary.get(n.attribute);
     if (!spec) {
-      errors.push(`${path}: unknown attribute ${JSON.stringify(attribute)}`);
+      problems.push(`${path}: unknown attribute ${JSON.stringify(n.attribute)}`);
       return;
     }
-    if (!knownComparator) return;
-    const cmp = comparator as string;
     const kind = kindOf(spec.type);
-    if (ORDERING.has(cmp) && kind !== 'number') {
-      errors.push(`${path}: "${cmp}" needs a numeric attribute; ${spec.name} is ${spec.type}`);
-    } else if (TEXT.has(cmp) && kind !== 'string') {
-      errors.push(`${path}: "${cmp}" needs a string attribute; ${spec.name} is ${spec.type}`);
-    } else if (LISTS.has(cmp)) {
+    const value: unknown = n.value;
+    if (ORDERING.has(n.comparator) && kind !== 'number') {
+      problems.push(`${path}: "${n.comparator}" needs a numeric attribute; ${spec.name} is ${spec.type}`);
+    } else if (TEXT.has(n.comparator) && kind !== 'string') {
+      problems.push(`${path}: "${n.comparator}" needs a string attribute; ${spec.name} is ${spec.type}`);
+    } else if (LISTS.has(n.comparator)) {
       if (!Array.isArray(value) || value.length === 0) {
-        errors.push(`${path}: "${cmp}" needs a non-empty array value, got ${describe(value)}`);
+        problems.push(`${path}: "${n.comparator}" needs a non-empty array value, got ${describe(value)}`);
       } else {
         value.forEach((v, i) => {
           const e = valueError(kind, v);
-          if (e) errors.push(`${path}.value[${i}]: ${spec.name} ${e}`);
+          if (e) problems.push(`${path}.value[${i}]: ${spec.name} ${e}`);
         });
       }
     } else {
       const e = valueError(kind, value);
-      if (e) errors.push(`${path}.value: ${spec.name} ${e}`);
+      if (e) problems.push(`${path}.value: ${spec.name} ${e}`);
     }
   };
-  visit(root, '$', 0);
-  return errors;
+  visit(parsed.node, '$');
+  return problems.length ? { ok: false, problems } : parsed;
+}
+
+/** Problems of a filter against the vocabulary; [] when valid (see checkFilter). */
+export function validateFilter(node: unknown, vocabulary: SearchVocabulary = SEARCH_VOCABULARY): string[] {
+  const result = checkFilter(node, vocabulary);
+  return result.ok ? [] : result.problems;
 }
