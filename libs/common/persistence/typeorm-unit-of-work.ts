@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isTransientTransactionError } from './database-errors';
+import { inSqliteWriteTurn } from './sqlite-write-queue';
 import { UnitOfWork } from './unit-of-work';
 
 const current = new AsyncLocalStorage<EntityManager>();
@@ -49,16 +50,6 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     if (this.dataSource.options.type === 'mysql') {
       return this.dataSource.transaction('READ COMMITTED', (manager) => current.run(manager, work));
     }
-    return serialised(this.dataSource, () => this.dataSource.transaction((manager) => current.run(manager, work)));
+    return inSqliteWriteTurn(this.dataSource, () => this.dataSource.transaction((manager) => current.run(manager, work)));
   }
-}
-
-/** Per data source, the end of the queue of units of work (SQLite). */
-const queueTails = new WeakMap<DataSource, Promise<unknown>>();
-
-function serialised<T>(dataSource: DataSource, task: () => Promise<T>): Promise<T> {
-  const previous = queueTails.get(dataSource) ?? Promise.resolve();
-  const result = previous.then(task);
-  queueTails.set(dataSource, result.catch(() => undefined));
-  return result;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
+import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
 import {
   CarProperty, CatalogImportCounts, CatalogModel, CatalogTrim, emptyImportCounts, ImportTally, Manufacturer, sortKey,
 } from '../../domain/catalog';
@@ -80,11 +81,11 @@ export class TypeOrmCatalogRepository extends CatalogRepository {
   }
 
   replaceManufacturers(catalogs: FingerprintedCatalog[], now: Date): Promise<CatalogImportCounts> {
-    return this.dataSource.transaction(async (em) => {
+    return inSqliteWriteTurn(this.dataSource, () => this.dataSource.transaction(async (em) => {
       const counts = emptyImportCounts();
       for (const catalog of catalogs) await this.replaceOne(em, catalog, now, counts);
       return counts;
-    });
+    }));
   }
 
   // ---------------------------------------------------------------- import

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
-import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
+import { isDuplicateKey, isTransientTransactionError } from '../../../../../libs/common/persistence/database-errors';
 import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message, MessageRole, isVisibleInChats } from '../../domain/conversation';
 import { ConversationListQuery } from '../../domain/conversation-list-query';
 import { ConversationPage, ConversationRepository, ConversationWriter, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
+import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
 const MESSAGE_ID = /^\d{1,19}$/;
@@ -13,7 +14,6 @@ const RETRIES = 3;
 @Injectable()
 export class TypeOrmConversationRepository extends ConversationRepository {
   /** SQLite has one connection: TypeORM would nest concurrent transactions as savepoints, so ours take turns. */
-  private sqliteTurn: Promise<unknown> = Promise.resolve();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
@@ -81,30 +81,23 @@ export class TypeOrmConversationRepository extends ConversationRepository {
 
   async recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void> {
     if (!MESSAGE_ID.test(messageId)) return;
-    await this.dataSource.getRepository(MessageOrmEntity).update({ dealerId, id: messageId }, {
+    await inSqliteWriteTurn(this.dataSource, () => this.dataSource.getRepository(MessageOrmEntity).update({ dealerId, id: messageId }, {
       deliveryStatus: delivery.status,
       deliveryAttempts: delivery.attempts,
       deliveryLastError: delivery.lastError === null ? null : delivery.lastError.slice(0, 1000),
       deliverySentAt: delivery.sentAt,
-    });
+    }));
   }
 
   async transaction<T>(work: (writer: ConversationWriter) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.inTurn(() => this.dataSource.transaction((manager) => work(new TypeOrmConversationWriter(manager))));
+        return await inSqliteWriteTurn(this.dataSource, () => this.dataSource.transaction((manager) => work(new TypeOrmConversationWriter(manager))));
       } catch (err) {
-        if (attempt < RETRIES && (isDuplicateKey(err) || isLockConflict(err))) continue;
+        if (attempt < RETRIES && (isDuplicateKey(err) || isTransientTransactionError(err))) continue;
         throw err;
       }
     }
-  }
-
-  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type !== 'better-sqlite3') return fn();
-    const run = this.sqliteTurn.then(fn, fn);
-    this.sqliteTurn = run.catch(() => undefined);
-    return run;
   }
 
   private async withContacts(dealerId: string, rows: ConversationOrmEntity[]): Promise<ConversationWithContact[]> {
@@ -199,12 +192,6 @@ interface OutboundRow {
   last_name: string | null;
   email: string | null;
   phone: string | null;
-}
-
-function isLockConflict(err: unknown): boolean {
-  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.driverError?.code;
-  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
 }
 
 function toContact(r: ContactOrmEntity): Contact {

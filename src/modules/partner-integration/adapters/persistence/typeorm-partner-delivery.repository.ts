@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
+import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
 import { DeliveryAuditEntry, DeliveryOutcome } from '../../domain/partner-delivery';
 import { AcceptedDelivery, DeliveryAuditLog, DeliveryLedger } from '../../domain/partner-delivery.repository';
 import { DeliveryAuditOrmEntity, PartnerDeliveryOrmEntity } from './partner-delivery.orm-entity';
@@ -34,13 +35,14 @@ export class TypeOrmDeliveryAuditLog extends DeliveryAuditLog {
   }
 
   async record(entry: DeliveryAuditEntry): Promise<void> {
-    await this.rows.insert({
+    // Its own SQLite turn, so it is not swept into (and rolled back with) a delivery's transaction.
+    await inSqliteWriteTurn(this.rows.manager.connection, () => this.rows.insert({
       ...entry,
       username: clip(entry.username, 64),
       clientAddress: clip(entry.clientAddress, 64),
       requestId: clip(entry.requestId, 128),
       detail: clip(entry.detail, 500),
-    });
+    }));
   }
 
   async list(filter: { partnerId?: string; take: number }): Promise<DeliveryAuditEntry[]> {
