@@ -33,6 +33,16 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
+  it('refuses RUN_WORKERS=false without a Redis queue to share', () => {
+    expect(() => loadConfig({ RUN_WORKERS: 'false' })).toThrow('RUN_WORKERS=false needs REDIS_URL');
+    expect(loadConfig({ RUN_WORKERS: 'false', REDIS_URL: 'redis://r:6379' }).runWorkers).toBe(false);
+  });
+
+  it('never echoes the value of a URL or secret it refuses', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://admin:hunter2@db/x' })).toThrow('DATABASE_URL=(value hidden)');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://admin:hunter2@db/x' })).not.toThrow(/hunter2/);
+  });
+
   it('splits the partner signing secrets for rotation', () => {
     expect(loadConfig({ PARTNER_SIGNING_SECRETS: 'new, old ,' }).partnerSigningSecrets).toEqual(['new', 'old']);
   });

@@ -92,7 +92,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const vars = plainToInstance(EnvironmentVariables, present);
   const errors = validateSync(vars, { whitelist: false });
   if (errors.length > 0) {
-    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(present[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    // URLs may carry passwords; secrets and keys are never echoed.
+    const shown = (name: string) => (/(_URL|SECRET|KEY)/.test(name) ? '(value hidden)' : JSON.stringify(present[name]));
+    const lines = errors.map((e) => `  ${e.property}=${shown(e.property)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const requireTogether = (name: string, value: unknown, needs: string, other: unknown) => {
@@ -103,6 +105,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (vars.MESSAGING_ENGINE === 'http') requireTogether('MESSAGING_ENGINE=http', true, 'MESSAGING_ENGINE_URL', vars.MESSAGING_ENGINE_URL);
   if (vars.MESSAGING_ENGINE === 'http') requireTogether('MESSAGING_ENGINE=http', true, 'MESSAGING_ENGINE_SECRET', vars.MESSAGING_ENGINE_SECRET);
 
+  if (!vars.RUN_WORKERS && !vars.REDIS_URL) {
+    // In-process queues live in this process's memory: nothing else could ever run their jobs.
+    throw new ConfigError('Invalid configuration:\n  RUN_WORKERS=false needs REDIS_URL (a separate worker can only share a Redis queue)');
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   return new AppConfig({
     port: vars.PORT,

@@ -162,6 +162,9 @@ describeEachBackend('Used inventory: CSV upload and reads', (backend) => {
   it('refuses a delimiter that is neither one character nor a known name', async () => {
     const res = await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1)), { delimiter: 'colon' }).expect(400);
     expect(res.body.details).toEqual([{ field: 'Delimeter', errors: [expect.stringContaining('colon')] }]);
+    // One character to a reader, two UTF-16 units to the CSV parser.
+    const emoji = await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1)), { delimiter: '\u{1F600}' }).expect(400);
+    expect(emoji.body.details).toEqual([{ field: 'Delimeter', errors: [expect.any(String)] }]);
   });
 
   it('reads quoted fields with delimiters, quotes and line breaks, a UTF-8 BOM and CRLF line ends', async () => {

@@ -95,16 +95,43 @@ describeEachBackend('Natural-language search and translate', (backend) => {
     expect(row.display_name).toContain('Honda Civic');
   });
 
-  it('orders by newest year, then lowest price, then VIN; sort words change the order', async () => {
-    const byDefault = (await search(a, { query: 'SUV', take: 100 }).expect(200)).body.rows as { vin: string; year: number }[];
-    const years = byDefault.map((r) => r.year);
-    expect(years).toEqual([...years].sort((x, y) => y - x));
+  /** The expected order, computed from the reference data: nulls last, then VIN, then condition. */
+  function expectedOrder(filter: WireFilterNode, keys: [string, 'asc' | 'desc'][]): string[] {
+    const selected = new Set(selectVins(filter, referenceCars));
+    const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+    return referenceCars
+      .filter((c) => selected.has(String(c.vin).toUpperCase()))
+      .sort((x, y) => {
+        for (const [key, dir] of keys) {
+          const a = num(x[key]);
+          const b = num(y[key]);
+          if (a === b) continue;
+          if (a === null) return 1;
+          if (b === null) return -1;
+          return dir === 'asc' ? a - b : b - a;
+        }
+        return String(x.vin).localeCompare(String(y.vin)) || String(x.condition).localeCompare(String(y.condition));
+      })
+      .map((c) => String(c.vin));
+  }
 
-    const cheapest = (await search(a, { query: 'cheapest SUV', take: 50 }).expect(200)).body.rows as { vin: string }[];
-    const priceOf = new Map(referenceCars.map((c) => [String(c.vin).toUpperCase(), Number(c.price)]));
-    const prices = cheapest.map((r) => priceOf.get(r.vin.toUpperCase())!);
-    expect(prices).toEqual([...prices].sort((x, y) => x - y));
-    expect(cheapest[0].vin).not.toBe(byDefault[0].vin);
+  it('orders by newest year, then lowest price, then VIN; sort words change the order', async () => {
+    for (const [query, keys] of [
+      ['SUV', [['year', 'desc'], ['price', 'asc']]],
+      ['cheapest SUV', [['price', 'asc'], ['year', 'desc']]],
+      ['most expensive sedan', [['price', 'desc'], ['year', 'desc']]],
+      ['lowest mileage hatchback', [['kilometers', 'asc'], ['price', 'asc']]],
+    ] as [string, [string, 'asc' | 'desc'][]][]) {
+      const filter = (await translate(a, query).expect(200)).body as WireFilterNode;
+      const rows = (await search(a, { query, take: 100 }).expect(200)).body.rows as { vin: string }[];
+      expect(rows.map((r) => r.vin)).toEqual(expectedOrder(filter, keys).slice(0, 100));
+    }
+  });
+
+  it('answers null for a value the car does not have', async () => {
+    const noTrim = referenceCars.find((c) => c.trim === '' && c.condition === 'used')!;
+    const res = await search(a, { query: String(noTrim.vin) }).expect(200);
+    expect(res.body.rows).toEqual([expect.objectContaining({ vin: noTrim.vin, trim: null, manufacturer: noTrim.manufacturer })]);
   });
 
   it('pages without overlap or gaps', async () => {

@@ -53,7 +53,8 @@ export class BasicAuthenticator {
       throw new UnauthenticatedError(header ? 'Malformed Basic credentials' : 'Authentication required');
     }
     const stored = await this.store.findByUsername(parsed.username);
-    const ok = stored ? await verifySecret(parsed.password, stored.secretHash) : false;
+    // An unknown username costs the same scrypt as a known one: timing does not tell them apart.
+    const ok = await verifySecret(parsed.password, stored?.secretHash ?? UNKNOWN_USER_HASH);
     if (!stored || !ok) {
       await this.recordFailure(clientAddress, parsed.username);
       throw new UnauthenticatedError('Invalid credentials');
@@ -97,6 +98,9 @@ export class BasicAuthenticator {
     if (username) await this.userFailures.consume(username).catch(ignoreOverLimit);
   }
 }
+
+/** A valid hash of a random secret nobody knows (same scrypt parameters as real ones). */
+const UNKNOWN_USER_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + Buffer.alloc(32, 7).toString('base64url');
 
 export function parseBasic(header: string | undefined): { username: string; password: string } | null {
   if (!header) return null;

@@ -35,7 +35,7 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
           genReqId: requestIdFor,
           customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
           redact: {
-            paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
+            paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
             censor: '[redacted]',
           },
           autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },

@@ -18,7 +18,11 @@ export class BullJobQueue extends JobQueue {
   private queue(name: string): Bull.Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Bull(name, this.redisUrl, { prefix: this.prefix });
+      queue = new Bull(name, this.redisUrl, {
+        prefix: this.prefix,
+        // Bull's own 'exponential' waits delay*(2^n - 1); the port promises delay*2^(n-1), as in-process does.
+        settings: { backoffStrategies: { doubling: (attemptsMade: number, _err: Error, options?: { delay?: number }) => (options?.delay ?? 1000) * 2 ** (attemptsMade - 1) } },
+      });
       this.queues.set(name, queue);
     }
     return queue;
@@ -27,7 +31,7 @@ export class BullJobQueue extends JobQueue {
   async enqueue<T>(queue: string, payload: T, options: EnqueueOptions = {}): Promise<string> {
     const job = await this.queue(queue).add(payload, {
       attempts: Math.max(1, options.attempts ?? 1),
-      backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
+      backoff: { type: 'doubling', options: { delay: options.backoffMs ?? 1000 } } as unknown as Bull.BackoffOptions,
       jobId: options.jobId,
       delay: options.delayMs,
       removeOnComplete: 1000,

@@ -40,6 +40,15 @@ describe(mergeProfile.name, () => {
     ]);
   });
 
+  it('refuses names that exist only on the object prototype', () => {
+    expect(mergeProfile(defaultDealershipProfile(), { constructor: 1, reach_settings: { hasOwnProperty: true } })).toEqual({
+      problems: [
+        { field: 'constructor', errors: ['is not a dealership profile field'] },
+        { field: 'reach_settings.hasOwnProperty', errors: ['is not a dealership profile field'] },
+      ],
+    });
+  });
+
   it('refuses a patch that is not an object', () => {
     expect(mergeProfile(defaultDealershipProfile(), [1])).toEqual({ problems: [{ field: '(root)', errors: ['must be an object'] }] });
   });
@@ -50,5 +59,13 @@ describe(withProfileDefaults.name, () => {
     const profile = withProfileDefaults({ site_url: 'https://a' });
     expect(profile.site_url).toBe('https://a');
     expect(profile).toEqual({ ...defaultDealershipProfile(), site_url: 'https://a' });
+  });
+
+  it('keeps the valid fields of a stored profile when one no longer fits', () => {
+    const profile = withProfileDefaults({ site_url: 'https://a', renamed_field: 1, ai_activation: 'yes', reach_settings: { is_active: true } });
+    expect(profile.site_url).toBe('https://a');
+    expect(profile.reach_settings.is_active).toBe(true);
+    expect(profile.ai_activation).toBe(false);
+    expect('renamed_field' in profile).toBe(false);
   });
 });

@@ -181,10 +181,14 @@ export function mergeProfile(base: DealershipProfile, patch: unknown): { profile
   return problems.length ? { problems } : { profile: merged as unknown as DealershipProfile };
 }
 
-/** A stored profile completed with the defaults of fields it lacks (older rows, partial writes). */
+/**
+ * A stored profile completed with the defaults of fields it lacks (older rows, partial writes).
+ * A stored field that no longer fits the template is dropped alone: the rest is kept.
+ */
 export function withProfileDefaults(stored: unknown): DealershipProfile {
-  const result = mergeProfile(defaultDealershipProfile(), stored ?? {});
-  return 'profile' in result ? result.profile : defaultDealershipProfile();
+  const template = defaultDealershipProfile();
+  if (!isPlainObject(stored)) return template;
+  return mergeObject(template as unknown as Record<string, unknown>, template, stored, '', []) as unknown as DealershipProfile;
 }
 
 function mergeObject(base: Record<string, unknown>, template: Record<string, unknown>, patch: unknown, path: string, problems: ProfileProblem[]): Record<string, unknown> {
@@ -195,7 +199,7 @@ function mergeObject(base: Record<string, unknown>, template: Record<string, unk
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
     const field = path ? `${path}.${key}` : key;
-    if (!(key in template)) {
+    if (!Object.hasOwn(template, key)) {
       problems.push({ field, errors: ['is not a dealership profile field'] });
       continue;
     }
@@ -235,9 +239,9 @@ function checkElement(template: unknown, value: unknown, field: string): string 
   }
   if (isPlainObject(template)) {
     if (!isPlainObject(value)) return `${field} must be an object`;
-    for (const key of Object.keys(value)) if (!(key in template)) return `${field}.${key} is not a known field`;
+    for (const key of Object.keys(value)) if (!Object.hasOwn(template, key)) return `${field}.${key} is not a known field`;
     for (const [key, t] of Object.entries(template)) {
-      if (!(key in value)) return `${field}.${key} is required`;
+      if (!Object.hasOwn(value, key)) return `${field}.${key} is required`;
       const error = checkElement(t, value[key], `${field}.${key}`);
       if (error) return error;
     }

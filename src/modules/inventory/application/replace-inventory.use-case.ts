@@ -76,8 +76,11 @@ export class ReplaceInventoryUseCase {
         insert_errors: errors,
       };
     } finally {
-      await records.return?.();
-      await release();
+      try {
+        await records.return?.();
+      } finally {
+        await release();
+      }
     }
   }
 }

@@ -12,13 +12,18 @@ const NAMES_TTL_MS = 30_000;
 @Injectable()
 export class TranslateSearchQueryUseCase {
   private readonly names = new Map<string, { compiled: CompiledSearchNames; expiresAt: number }>();
+  /** Bumped by every inventory change: names compiled from an older read are not kept. */
+  private readonly generations = new Map<string, number>();
 
   constructor(
     private readonly translator: QueryTranslator,
     private readonly namesSource: SearchNamesSource,
     changes: InventoryChanges,
   ) {
-    changes.subscribe((dealerId) => this.names.delete(dealerId));
+    changes.subscribe((dealerId) => {
+      this.names.delete(dealerId);
+      this.generations.set(dealerId, (this.generations.get(dealerId) ?? 0) + 1);
+    });
   }
 
   async execute(dealerId: string, query: string): Promise<{ filter: FilterNode; sort: SortKey | null }> {
@@ -28,9 +33,12 @@ export class TranslateSearchQueryUseCase {
   private async namesFor(dealerId: string): Promise<CompiledSearchNames> {
     const cached = this.names.get(dealerId);
     if (cached && cached.expiresAt > Date.now()) return cached.compiled;
+    const generation = this.generations.get(dealerId) ?? 0;
     const compiled = compileSearchNames(await this.namesSource.namesFor(dealerId));
-    if (this.names.size > 1000) this.names.clear();
-    this.names.set(dealerId, { compiled, expiresAt: Date.now() + NAMES_TTL_MS });
+    if ((this.generations.get(dealerId) ?? 0) === generation) {
+      if (this.names.size > 1000) this.names.clear();
+      this.names.set(dealerId, { compiled, expiresAt: Date.now() + NAMES_TTL_MS });
+    }
     return compiled;
   }
 }

@@ -13,7 +13,8 @@ export function parseDelimiter(raw: string | undefined): string {
   const named = DELIMITER_NAMES[raw.trim().toLowerCase()];
   if (named) return named;
   if (raw === '\\t') return '\t';
-  if ([...raw].length === 1 && !['"', '\r', '\n'].includes(raw)) return raw;
+  // fast-csv counts UTF-16 units: an astral character (an emoji) is two and would throw there.
+  if (raw.length === 1 && !['"', '\r', '\n'].includes(raw)) return raw;
   throw new InvalidDelimiterError(raw);
 }
 

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { UnavailableError } from '../../../../../libs/common/errors/domain-error';
 import { InventoryUploadLock } from '../../domain/car-inventory.repository';
+
+/**
+ * Uploads holding a lock in this process at once. Each holds two pooled connections (the lock's
+ * and the transaction's) of the pool's 10, so a cap keeps connections for every other request;
+ * beyond it an upload is refused with 503 and Retry-After rather than waiting on the pool.
+ */
+export const MAX_CONCURRENT_UPLOADS = 4;
 
 /**
  * MySQL: a named lock (GET_LOCK) held by a connection of its own for the length of the upload.
@@ -15,23 +23,32 @@ export class MySqlInventoryUploadLock extends InventoryUploadLock {
     super();
   }
 
+  private held = 0;
+
   async tryAcquire(dealerId: string): Promise<(() => Promise<void>) | null> {
+    if (this.held >= MAX_CONCURRENT_UPLOADS) {
+      throw new UnavailableError('Too many inventory uploads in progress on this server; retry shortly', 5, 'inventory.uploads_busy');
+    }
+    this.held++;
     const qr = this.dataSource.createQueryRunner();
-    await qr.connect();
     try {
+      await qr.connect();
       const [{ got }] = await qr.query(`SELECT GET_LOCK(${MYSQL_LOCK_NAME_SQL}, 0) AS got`, [dealerId]);
       if (Number(got) !== 1) {
         await qr.release();
+        this.held--;
         return null;
       }
     } catch (err) {
       await qr.release();
+      this.held--;
       throw err;
     }
     return async () => {
       try {
         await qr.query(`SELECT RELEASE_LOCK(${MYSQL_LOCK_NAME_SQL})`, [dealerId]);
       } finally {
+        this.held--;
         await qr.release();
       }
     };

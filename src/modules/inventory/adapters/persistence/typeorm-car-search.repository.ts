@@ -9,7 +9,7 @@ import { compileFilter, SqlDialect } from './filter-to-sql';
 
 const HIT_COLUMNS = ['vin', 'stock_number', 'display_name', 'manufacturer', 'model', 'trim', 'year', 'type', 'condition'] as const;
 
-/** Column, direction; NULLs always sort last. The VIN breaks ties so pages never overlap. */
+/** Column, direction; NULLs always sort last. VIN and condition (the key) break ties so pages never overlap. */
 const ORDER: Record<SortKey | 'default', [string, 'ASC' | 'DESC'][]> = {
   default: [['year', 'DESC'], ['price', 'ASC']],
   price_asc: [['price', 'ASC'], ['year', 'DESC']],
@@ -54,7 +54,7 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
     const from = `${q('inventory_cars')} car${covered ? ' FORCE INDEX (idx_inventory_cars_search)' : ''}`;
     const where = `${col('dealer_id')} = :dealerId AND ${col('is_deleted')} = 0 AND ${compiled.sql}`;
     const params = { ...compiled.params, dealerId };
-    const orderBy = [...ORDER[sort ?? 'default'].flatMap(([c, dir]) => [`CASE WHEN ${col(c)} IS NULL THEN 1 ELSE 0 END`, `${col(c)} ${dir}`]), `${col('vin')} ASC`];
+    const orderBy = [...ORDER[sort ?? 'default'].flatMap(([c, dir]) => [`CASE WHEN ${col(c)} IS NULL THEN 1 ELSE 0 END`, `${col(c)} ${dir}`]), `${col('vin')} ASC`, `${col('condition')} ASC`];
 
     const keys = await this.run<{ vin: string; condition: string; total: number | string }>(
       `SELECT ${col('vin')} AS vin, ${col('condition')} AS ${q('condition')}, COUNT(*) OVER () AS total FROM ${from} WHERE ${where}
@@ -73,7 +73,11 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
     const byKey = new Map(details.map((d) => [`${String(d.condition)}:${String(d.vin)}`, d]));
     return {
       total: Number(keys[0].total),
-      rows: keys.map((k) => toHit(byKey.get(`${k.condition}:${k.vin}`)!)),
+      // A car an upload removed between the two reads is left out rather than failing the search.
+      rows: keys.flatMap((k) => {
+        const row = byKey.get(`${k.condition}:${k.vin}`);
+        return row ? [toHit(row)] : [];
+      }),
     };
   }
 
@@ -84,16 +88,16 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
 }
 
 function toHit(r: Record<(typeof HIT_COLUMNS)[number], unknown>): SearchHit {
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
   return {
-    vin: text(r.vin),
+    vin: String(r.vin),
     stock_number: text(r.stock_number),
-    display_name: text(r.display_name),
+    display_name: String(r.display_name ?? ''),
     manufacturer: text(r.manufacturer),
     model: text(r.model),
     trim: text(r.trim),
     year: r.year === null || r.year === undefined ? null : Number(r.year),
     type: text(r.type),
-    condition: text(r.condition),
+    condition: String(r.condition),
   };
 }

@@ -2,16 +2,16 @@ import { PageRequest } from '../../../../../libs/common/pagination/page';
 import { FilterNode } from './filter-expression';
 import { SearchNames, SortKey } from './nl-translator';
 
-/** A search hit (spec 2.2). */
+/** A search hit (spec 2.2); a value the car does not have is null (decisions.md section 1). */
 export interface SearchHit {
   vin: string;
-  stock_number: string;
+  stock_number: string | null;
   display_name: string;
-  manufacturer: string;
-  model: string;
-  trim: string;
+  manufacturer: string | null;
+  model: string | null;
+  trim: string | null;
   year: number | null;
-  type: string;
+  type: string | null;
   condition: string;
 }
 
