@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { slugify } from '../../libs/common/slug/slug';
-import { CreateDealerUseCase } from '../../src/modules/dealership/application/create-dealer.use-case';
+import { ManageCredentialsUseCase } from '../../src/modules/dealership/application/manage-credentials.use-case';
 import { PurgeDeliveryAuditUseCase } from '../../src/modules/partner-integration/application/purge-delivery-audit.use-case';
 import { DeliveryAuditEntry } from '../../src/modules/partner-integration/domain/partner-delivery';
 import { DeliveryAuditLog } from '../../src/modules/partner-integration/domain/partner-delivery.repository';
@@ -70,7 +70,8 @@ describeEachBackend('Partner webhook: integration-enabled', (backend) => {
   }
 
   async function profileSeenBy(dealerId: string) {
-    const issued = await t.app.get(CreateDealerUseCase).issue(dealerId);
+    // As an operator would: `credentials rotate` issues the first credential of a webhook-made dealership.
+    const issued = await t.app.get(ManageCredentialsUseCase).rotate(dealerId);
     const res = await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(issued.username, issued.password)).expect(200);
     return res.body as { id: string; name: string; region: string; integration_configs: { key: string; subscription_id: string }[] };
   }

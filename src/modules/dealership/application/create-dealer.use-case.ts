@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { generateSecret, generateUsername, hashSecret } from '../../../../libs/common/auth/secret-hash';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { ValidationError } from '../../../../libs/common/errors/domain-error';
 import { slugify } from '../../../../libs/common/slug/slug';
 import { CredentialRepository } from '../domain/credential.repository';
@@ -14,11 +15,19 @@ export interface IssuedDealerCredential {
   password: string;
 }
 
+/** A new key id and secret with its hash, made before any transaction (scrypt is slow). */
+export async function newCredentialSecret(kind: 'dealer' | 'partner'): Promise<{ username: string; password: string; secretHash: string }> {
+  const username = generateUsername(kind);
+  const password = generateSecret();
+  return { username, password, secretHash: await hashSecret(password) };
+}
+
 @Injectable()
 export class CreateDealerUseCase {
   constructor(
     private readonly dealerships: DealershipRepository,
     private readonly credentials: CredentialRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(input: { name: string; id?: string; region?: string }): Promise<IssuedDealerCredential> {
@@ -33,18 +42,15 @@ export class CreateDealerUseCase {
     if (problems.length) throw new ValidationError('Invalid dealership', problems);
 
     const now = new Date();
-    const created = await this.dealerships.create({
-      id, name, region, status: 'active', profile: defaultDealershipProfile(), createdAt: now, updatedAt: now,
+    const secret = await newCredentialSecret('dealer');
+    // The dealership and its first credential together, or neither.
+    await this.unitOfWork.run(async () => {
+      const created = await this.dealerships.create({
+        id, name, region, status: 'active', profile: defaultDealershipProfile(), createdAt: now, updatedAt: now,
+      });
+      if (!created) throw new DealershipExistsError(id);
+      await this.credentials.add({ username: secret.username, kind: 'dealer', dealerId: id, partnerId: null, secretHash: secret.secretHash });
     });
-    if (!created) throw new DealershipExistsError(id);
-    return this.issue(id);
-  }
-
-  /** A new dealer credential for an existing dealership. */
-  async issue(dealerId: string): Promise<IssuedDealerCredential> {
-    const username = generateUsername('dealer');
-    const password = generateSecret();
-    await this.credentials.add({ username, kind: 'dealer', dealerId, partnerId: null, secretHash: await hashSecret(password) });
-    return { dealer_id: dealerId, username, password };
+    return { dealer_id: id, username: secret.username, password: secret.password };
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { generateSecret, generateUsername, hashSecret } from '../../../../libs/common/auth/secret-hash';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../libs/common/errors/domain-error';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { slugify } from '../../../../libs/common/slug/slug';
 import { CredentialRepository, PartnerRepository } from '../domain/credential.repository';
 import { DealershipNotFoundError } from '../domain/dealership.errors';
 import { DealershipRepository } from '../domain/dealership.repository';
-import { CreateDealerUseCase, IssuedDealerCredential } from './create-dealer.use-case';
+import { IssuedDealerCredential, newCredentialSecret } from './create-dealer.use-case';
 
 /** `credentials rotate|revoke` and `partner create`. */
 @Injectable()
@@ -14,14 +14,18 @@ export class ManageCredentialsUseCase {
     private readonly dealerships: DealershipRepository,
     private readonly credentials: CredentialRepository,
     private readonly partners: PartnerRepository,
-    private readonly createDealer: CreateDealerUseCase,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** Revokes the dealership's credentials and issues a new one. */
+  /** Revokes the dealership's credentials and issues a new one, atomically: never none left. */
   async rotate(dealerId: string): Promise<IssuedDealerCredential> {
     if (!(await this.dealerships.findById(dealerId))) throw new DealershipNotFoundError(dealerId);
-    await this.credentials.revokeForDealer(dealerId);
-    return this.createDealer.issue(dealerId);
+    const secret = await newCredentialSecret('dealer');
+    await this.unitOfWork.run(async () => {
+      await this.credentials.revokeForDealer(dealerId);
+      await this.credentials.add({ username: secret.username, kind: 'dealer', dealerId, partnerId: null, secretHash: secret.secretHash });
+    });
+    return { dealer_id: dealerId, username: secret.username, password: secret.password };
   }
 
   async revoke(username: string): Promise<{ username: string; revoked: true }> {
@@ -32,10 +36,12 @@ export class ManageCredentialsUseCase {
   async createPartner(name: string): Promise<{ partner_id: string; username: string; password: string }> {
     const id = slugify(name ?? '');
     if (!id) throw new ValidationError('Invalid partner', [{ field: 'name', errors: ['is required'] }]);
-    if (!(await this.partners.create({ id, name: name.trim(), createdAt: new Date() }))) throw new ConflictError(`Partner ${id} already exists`, 'partner.exists');
-    const username = generateUsername('partner');
-    const password = generateSecret();
-    await this.credentials.add({ username, kind: 'partner', dealerId: null, partnerId: id, secretHash: await hashSecret(password) });
-    return { partner_id: id, username, password };
+    const secret = await newCredentialSecret('partner');
+    // The partner and its credential together: a failed credential must not strand the partner.
+    await this.unitOfWork.run(async () => {
+      if (!(await this.partners.create({ id, name: name.trim(), createdAt: new Date() }))) throw new ConflictError(`Partner ${id} already exists`, 'partner.exists');
+      await this.credentials.add({ username: secret.username, kind: 'partner', dealerId: null, partnerId: id, secretHash: secret.secretHash });
+    });
+    return { partner_id: id, username: secret.username, password: secret.password };
   }
 }

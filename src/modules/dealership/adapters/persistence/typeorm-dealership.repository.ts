@@ -128,17 +128,22 @@ export class TypeOrmCredentialRepository extends CredentialRepository {
     };
   }
 
+  /** Writes join a unit of work when one is running (rotation revokes and issues atomically). */
+  private get writer(): Repository<CredentialOrmEntity> {
+    return transactionalManager(this.rows.manager).getRepository(CredentialOrmEntity);
+  }
+
   async add(c: NewCredential): Promise<void> {
-    await this.rows.insert({ ...c, createdAt: new Date(), revokedAt: null });
+    await this.writer.insert({ ...c, createdAt: new Date(), revokedAt: null });
   }
 
   async revokeForDealer(dealerId: string): Promise<number> {
-    const result = await this.rows.update({ dealerId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const result = await this.writer.update({ dealerId, revokedAt: IsNull() }, { revokedAt: new Date() });
     return result.affected ?? 0;
   }
 
   async revoke(username: string): Promise<boolean> {
-    const result = await this.rows.update({ username, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const result = await this.writer.update({ username, revokedAt: IsNull() }, { revokedAt: new Date() });
     return (result.affected ?? 0) > 0;
   }
 }
@@ -151,7 +156,7 @@ export class TypeOrmPartnerRepository extends PartnerRepository {
 
   async create(p: Partner): Promise<boolean> {
     try {
-      await this.rows.insert(p);
+      await transactionalManager(this.rows.manager).getRepository(PartnerOrmEntity).insert(p);
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;
