@@ -1,10 +1,5 @@
-import { Column, Entity, PrimaryColumn, ValueTransformer } from 'typeorm';
-
-/** MySQL returns decimals as strings, SQLite as numbers: the domain gets numbers either way. */
-const decimalAsNumber: ValueTransformer = {
-  to: (value: number | null | undefined) => value,
-  from: (value: string | number | null) => (value === null || value === undefined ? null : Number(value)),
-};
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { decimalAsNumber } from '../../../../../libs/common/persistence/column-transformers';
 
 @Entity('catalog_manufacturers')
 export class CatalogManufacturerOrmEntity {

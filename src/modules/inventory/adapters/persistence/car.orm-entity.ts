@@ -1,10 +1,5 @@
-import { Column, Entity, PrimaryColumn, ValueTransformer } from 'typeorm';
-
-/** MySQL returns DECIMAL as a string; both dialects give a number to the application. */
-const decimalAsNumber: ValueTransformer = {
-  to: (value: number | null) => value,
-  from: (value: string | number | null) => (value === null || value === undefined ? null : Number(value)),
-};
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { decimalAsNumber } from '../../../../../libs/common/persistence/column-transformers';
 
 /**
  * The inventory_cars table (migration 1763810000000). Property names are the column names, which

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CatalogVocabulary } from '../../../catalog/domain/catalog-vocabulary';
 import { SearchNamesSource } from '../../domain/search/car-search.repository';
 import { SearchNames } from '../../domain/search/nl-translator';
@@ -15,7 +13,6 @@ export class CatalogAndStockSearchNames extends SearchNamesSource {
   constructor(
     private readonly stock: StockedModelsReader,
     private readonly catalog: CatalogVocabulary,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     super();
   }
@@ -23,7 +20,7 @@ export class CatalogAndStockSearchNames extends SearchNamesSource {
   async namesFor(dealerId: string): Promise<SearchNames> {
     const [stocked, trims, manufacturers, catalogModels] = await Promise.all([
       this.stock.stockedModels(dealerId),
-      this.stockedTrims(dealerId),
+      this.stock.stockedTrims(dealerId),
       this.catalog.listManufacturers(),
       this.catalog.listManufacturerModelNames(),
     ]);
@@ -35,15 +32,5 @@ export class CatalogAndStockSearchNames extends SearchNamesSource {
       ],
       trims,
     };
-  }
-
-  /** Trims are named only when the dealership stocks them ("Camry XLE"). */
-  private async stockedTrims(dealerId: string): Promise<string[]> {
-    const rows: { trim: string }[] = await this.dataSource.createQueryBuilder()
-      .select('DISTINCT car.trim', 'trim')
-      .from('inventory_cars', 'car')
-      .where('car.dealer_id = :dealerId AND car.is_deleted = 0 AND car.trim IS NOT NULL', { dealerId })
-      .getRawMany();
-    return rows.map((r) => r.trim).filter((t) => t.trim() !== '');
   }
 }

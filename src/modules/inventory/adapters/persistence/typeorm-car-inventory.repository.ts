@@ -44,6 +44,16 @@ export class TypeOrmCarInventoryRepository extends CarInventoryRepository implem
       .getRawMany<{ manufacturer: string; model: string; count: string | number }>();
     return rows.map((r) => ({ manufacturer: r.manufacturer, model: r.model, count: Number(r.count) }));
   }
+
+  async stockedTrims(dealerId: string): Promise<string[]> {
+    const rows = await this.rows.createQueryBuilder('c')
+      .select('DISTINCT c.trim', 'trim')
+      .where('c.dealer_id = :dealerId', { dealerId })
+      .andWhere('c.is_deleted = :deleted', { deleted: false })
+      .andWhere("c.trim IS NOT NULL AND c.trim <> ''")
+      .getRawMany<{ trim: string }>();
+    return rows.map((r) => r.trim);
+  }
 }
 
 function toCar(row: CarOrmEntity): Car {

@@ -3,7 +3,11 @@
  * their types and canonical values, and the validator applied to every filter that leaves the
  * translators (the rule-based one, and an LLM's answer before it is trusted).
  */
+import { BODY_TYPES, FUEL_TYPES } from '../../../catalog/domain/catalog';
 import { type Comparator, type FilterNode, parseWireNode, toWireNode, type WireParseResult } from './filter-expression';
+
+/** The catalog's canonical body and fuel types are the vocabulary's (one list, search-vocabulary.md). */
+export { BODY_TYPES, FUEL_TYPES };
 
 export type AttributeType = 'string' | 'number' | 'integer' | 'boolean';
 
@@ -16,11 +20,9 @@ export interface SearchAttribute {
 }
 
 export const CONDITIONS = ['new', 'used'] as const;
-export const BODY_TYPES = ['SUV', 'Sedan', 'Truck', 'Coupe', 'Hatchback', 'Minivan', 'Convertible', 'Wagon', 'Van'] as const;
 export const COLORS = [
   'Black', 'White', 'Silver', 'Gray', 'Red', 'Blue', 'Green', 'Brown', 'Beige', 'Gold', 'Orange', 'Yellow', 'Purple',
 ] as const;
-export const FUEL_TYPES = ['Gasoline', 'Diesel', 'Hybrid', 'Plug-in Hybrid', 'Electric'] as const;
 export const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
 export const DRIVE_TRAINS = ['AWD', '4WD', 'FWD', 'RWD'] as const;
 
