@@ -40,7 +40,7 @@ export async function seedConversation(t: TestApp, dealerId: string, spec: Conve
     await w.insertConversation(conversation);
     await w.insertMessages(messages.map((m, i) => ({
       dealerId, conversationId: id, role: m.role, text: m.text, subject: null, attachments: m.attachments ?? [],
-      dateCreated: new Date(m.at ?? created.getTime() + i * 1000), externalId: null, delivery: null,
+      dateCreated: new Date(m.at ?? created.getTime() + i * 1000), externalId: null, delivery: null, destination: null,
     })));
   });
   return id;

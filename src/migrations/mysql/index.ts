@@ -5,6 +5,7 @@ import { PartnerIntegration1763830000000 } from './1763830000000-partner-integra
 import { Conversations1763840000000 } from './1763840000000-conversations';
 import { Engagement1763840100000 } from './1763840100000-engagement';
 import { InventorySearchIndex1763850000000 } from './1763850000000-inventory-search-index';
+import { MessageDestination1763860000000 } from './1763860000000-message-destination';
 
 /** Every MySQL migration, in order. Add new ones at the end (and their SQLite twin). */
 export const mysqlMigrations = [
@@ -15,4 +16,5 @@ export const mysqlMigrations = [
   Conversations1763840000000,
   Engagement1763840100000,
   InventorySearchIndex1763850000000,
+  MessageDestination1763860000000,
 ];

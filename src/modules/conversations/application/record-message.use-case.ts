@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Attachment, Contact, Conversation, Delivery, isVisibleInChats, MessageRole, normaliseChannel } from '../domain/conversation';
+import { AddressKind, addressKindOf, Attachment, Contact, Conversation, Delivery, isVisibleInChats, MessageRole, normaliseChannel, normaliseEmail } from '../domain/conversation';
 import { ContactDetails, planContactUpsert } from '../domain/contact-upsert';
 import { ConversationNotFoundError } from '../domain/conversations.errors';
 import { ConversationRepository, ConversationWriter } from '../domain/conversation.repository';
@@ -10,7 +10,11 @@ export interface RecordMessageInput {
   channel: string;
   /** Append to this conversation of the dealership; else the contact's open one on the channel, or a new one. */
   conversationId?: string;
-  /** Created or updated by the upsert rules (phone, else email). */
+  /**
+   * Created or updated by the upsert rules, keyed by the channel's address (email on the email
+   * channel, else phone). An outbound message (`delivery` set) records that address, as given here,
+   * as its destination, and is filed under the contact that owns it.
+   */
   contact?: ContactDetails;
   role: MessageRole;
   text: string;
@@ -58,13 +62,20 @@ export class RecordMessageUseCase {
       }
     }
 
+    let destination: string | null = null;
     let conversation: Conversation | null = null;
     let contact: Contact | null = null;
     if (input.conversationId) {
       conversation = await writer.findConversation(dealerId, input.conversationId);
       if (!conversation) throw new ConversationNotFoundError(input.conversationId);
     } else if (input.contact) {
-      contact = await this.upsertContact(writer, dealerId, input.contact, now);
+      const addressKind = addressKindOf(channel);
+      contact = await this.upsertContact(writer, dealerId, input.contact, addressKind, now);
+      if (input.delivery) destination = addressOf(input.contact, addressKind);
+      // The upsert rules guarantee it; filing a message under a contact it is not sent to would be a bug.
+      if (destination !== null && contact[addressKind] !== destination) {
+        throw new Error(`contact ${contact.id} does not own the ${addressKind} the message is sent to`);
+      }
       conversation = await writer.findOpenConversation(dealerId, contact.id, channel);
     }
 
@@ -84,18 +95,25 @@ export class RecordMessageUseCase {
     const messageId = await writer.appendMessage({
       dealerId, conversationId: conversation.id, role: input.role, text: input.text, subject: input.subject ?? null,
       attachments: input.attachments ?? [], dateCreated: now, externalId: input.externalId ?? null, delivery: input.delivery ?? null,
+      destination,
     }, { conversationCounted: conversationCreated });
     return { conversationId: conversation.id, messageId, contactId: contact?.id ?? conversation.contactId, conversationCreated, duplicate: false };
   }
 
-  private async upsertContact(writer: ConversationWriter, dealerId: string, details: ContactDetails, now: Date): Promise<Contact> {
+  private async upsertContact(writer: ConversationWriter, dealerId: string, details: ContactDetails, keyBy: AddressKind, now: Date): Promise<Contact> {
     const [byPhone, byEmail] = await Promise.all([
       details.phone ? writer.findContactByPhone(dealerId, details.phone) : null,
-      details.email ? writer.findContactByEmail(dealerId, details.email.trim().toLowerCase()) : null,
+      details.email ? writer.findContactByEmail(dealerId, normaliseEmail(details.email)) : null,
     ]);
-    const plan = planContactUpsert({ dealerId, details, byPhone, byEmail, newId: randomUUID(), now });
+    const plan = planContactUpsert({ dealerId, details, byPhone, byEmail, newId: randomUUID(), now, keyBy });
     if (plan.action === 'insert') await writer.insertContact(plan.contact);
     else if (plan.action === 'update') await writer.updateContact(plan.contact);
     return plan.contact;
   }
+}
+
+/** The address of the kind given in the details, normalised as the contact stores it. */
+function addressOf(details: ContactDetails, kind: AddressKind): string | null {
+  if (kind === 'email') return details.email ? normaliseEmail(details.email) : null;
+  return details.phone || null;
 }

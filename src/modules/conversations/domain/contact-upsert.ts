@@ -1,4 +1,4 @@
-import { Contact } from './conversation';
+import { AddressKind, Contact, normaliseEmail } from './conversation';
 
 export interface ContactDetails {
   /** E.164, already normalised. */
@@ -11,18 +11,18 @@ export interface ContactDetails {
 
 export type ContactPlan = { action: 'insert' | 'update'; contact: Contact } | { action: 'none'; contact: Contact };
 
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /**
  * Which contact the details belong to, and what changes (decisions.md 10: keyed by dealership +
- * phone, else + email):
+ * phone, else + email). `keyBy` is the address the message goes to (`email` on the email channel,
+ * else `phone`); the contact returned always owns that address when it is given, so a message is
+ * filed under, and delivered to, the contact whose address the caller named for the channel:
+ * - keyed by email, a known email is that contact; the phone is added to it unless another contact
+ *   owns it. An unknown email follows the phone rules below (and always ends on the contact);
  * - a known phone is that contact; the email is added to it unless another contact owns it;
  * - an unknown phone adopts the contact of the email when that one has no phone yet, else it is a
  *   new contact (which gets the email only if nobody owns it);
  * - without a phone the email's contact, or a new one.
- * Names given (non-blank) replace the stored ones.
+ * A free address given replaces the contact's previous one. Names given (non-blank) replace the stored ones.
  */
 export function planContactUpsert(input: {
   dealerId: string;
@@ -31,15 +31,21 @@ export function planContactUpsert(input: {
   byEmail: Contact | null;
   newId: string;
   now: Date;
+  /** Default `phone`. */
+  keyBy?: AddressKind;
 }): ContactPlan {
   const { dealerId, details, byPhone, byEmail, newId, now } = input;
   const phone = details.phone || null;
   const email = details.email ? normaliseEmail(details.email) : null;
   const emailIsFree = (owner: Contact) => !byEmail || byEmail.id === owner.id;
+  const phoneIsFree = (owner: Contact) => !byPhone || byPhone.id === owner.id;
 
   let base: Contact | null;
   let changes: Partial<Contact> = {};
-  if (byPhone) {
+  if (input.keyBy === 'email' && byEmail) {
+    base = byEmail;
+    if (phone && phone !== byEmail.phone && phoneIsFree(byEmail)) changes.phone = phone;
+  } else if (byPhone) {
     base = byPhone;
     if (email && email !== byPhone.email && emailIsFree(byPhone)) changes.email = email;
   } else if (phone && byEmail && !byEmail.phone) {

@@ -16,6 +16,9 @@ export interface OutboundForDelivery {
   subject: string | null;
   attachments: Attachment[];
   deliveryStatus: DeliveryStatus | null;
+  /** Where the message goes (see Message.destination); null on messages recorded before it was stored. */
+  destination: string | null;
+  /** The contact's name and current addresses. */
   contact: { fullName: string; email: string | null; phone: string | null } | null;
 }
 
@@ -30,12 +33,14 @@ export abstract class ConversationRepository {
   /** In the order they were recorded. */
   abstract listMessages(dealerId: string, conversationId: string, options: { excludeDebug: boolean }): Promise<Message[]>;
   abstract findMessage(dealerId: string, messageId: string): Promise<Message | null>;
-  /** The message with its conversation's channel and its contact's addresses. */
+  /** The message with its destination, its conversation's channel and its contact's name and addresses. */
   abstract findOutbound(dealerId: string, messageId: string): Promise<OutboundForDelivery | null>;
   abstract recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void>;
   /**
    * Runs `work` in one transaction. When it loses a race (unique key, deadlock) the adapter rolls
-   * back and runs it again, so `work` must read what it needs inside.
+   * back and runs it again, so `work` must read what it needs inside. Called inside a unit of work
+   * (libs/common/persistence), it joins that transaction instead, and the unit of work's owner
+   * commits, rolls back and retries.
    */
   abstract transaction<T>(work: (writer: ConversationWriter) => Promise<T>): Promise<T>;
 }

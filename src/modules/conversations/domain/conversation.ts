@@ -17,6 +17,18 @@ export function normaliseChannel(channel: string): string {
   return channel.trim().toLowerCase();
 }
 
+/** Emails are stored, compared and fingerprinted trimmed and lower-cased (the one place that does it). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Which of a contact's addresses a message on the channel goes to: the email for `email`, else the phone (sms). */
+export type AddressKind = 'phone' | 'email';
+
+export function addressKindOf(channel: string): AddressKind {
+  return normaliseChannel(channel) === 'email' ? 'email' : 'phone';
+}
+
 /** The canonical spelling of a known status (any case); an unknown one as given, so it matches nothing. */
 export function canonicalStatus(status: string): string {
   const wanted = status.trim().toLowerCase();
@@ -105,6 +117,12 @@ export interface Message {
   externalId: string | null;
   /** Outbound messages only: where their delivery stands. */
   delivery: Delivery | null;
+  /**
+   * Outbound messages only: the address they are delivered to (E.164 phone for sms, lower-cased
+   * email for email), as the caller gave it when the message was recorded. Null on inbound
+   * messages and on outbound ones recorded before it was stored (those go to the contact's address).
+   */
+  destination: string | null;
 }
 
 /** The two read families of spec 4.2: same shapes; chats hide debug messages and do not count them. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobContext } from '../../../../libs/common/queue/job-queue';
-import { ConversationRepository } from '../../conversations/domain/conversation.repository';
+import { addressKindOf } from '../../conversations/domain/conversation';
+import { ConversationRepository, OutboundForDelivery } from '../../conversations/domain/conversation.repository';
 import { DeliveryJob } from '../domain/delivery-scheduler';
 import { MessagingEngine, OutboundMessage, PermanentDeliveryError } from '../domain/messaging-engine';
 import { DealershipLookup } from './dealership-lookup';
@@ -34,7 +35,7 @@ export class DeliverMessageUseCase {
 
     const outbound: OutboundMessage = {
       messageId, dealerId, conversationId: found.conversationId, channel: found.channel,
-      to: { fullName: found.contact?.fullName || null, email: found.contact?.email ?? null, phone: found.contact?.phone ?? null },
+      to: recipient(found),
       from: { name: dealership?.name ?? dealerId, email: dealership?.outboundEmail ?? null, phone: dealership?.phone ?? null },
       subject: found.subject, text: found.text, attachments: found.attachments, attempt: attempt.attempt,
     };
@@ -52,4 +53,16 @@ export class DeliverMessageUseCase {
     }
     await this.conversations.recordDelivery(dealerId, messageId, { status: 'sent', attempts: attempt.attempt, lastError: null, sentAt: new Date() });
   }
+}
+
+/**
+ * The message goes to the destination recorded with it (the phone for sms, the email for email),
+ * never to whatever the contact's address is by the time the job runs. The other address and the
+ * name are the contact's current ones, for reference. A message recorded before destinations were
+ * stored goes to the contact's address.
+ */
+function recipient(found: OutboundForDelivery): OutboundMessage['to'] {
+  const to = { fullName: found.contact?.fullName || null, email: found.contact?.email ?? null, phone: found.contact?.phone ?? null };
+  if (found.destination !== null) to[addressKindOf(found.channel)] = found.destination;
+  return to;
 }

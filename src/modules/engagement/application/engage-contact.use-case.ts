@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnavailableError, ValidationError } from '../../../../libs/common/errors/domain-error';
-import { RecordMessageUseCase } from '../../conversations/application/record-message.use-case';
+import { RecordedMessage, RecordMessageUseCase } from '../../conversations/application/record-message.use-case';
 import { ConversationRepository } from '../../conversations/domain/conversation.repository';
 import { DealershipNotFoundError } from '../../dealership/domain/dealership.errors';
 import { DeliveryScheduler } from '../domain/delivery-scheduler';
@@ -47,31 +47,37 @@ export class EngageContactUseCase {
     if ('problems' in planned) throw new ValidationError('Request validation failed', planned.problems);
     const plan = planned.plan;
 
-    if (idempotencyKey !== undefined) {
+    const record = () => this.recordMessage.execute({
+      dealerId,
+      channel: plan.channel,
+      contact: plan.contact,
+      role: 'agent',
+      text: plan.message,
+      subject: plan.subject,
+      delivery: { status: 'queued', attempts: 0, lastError: null, sentAt: null },
+    });
+
+    let recorded: RecordedMessage;
+    if (idempotencyKey === undefined) {
+      recorded = await record();
+    } else {
+      // The key is claimed in the transaction that records the message: a failure or a crash
+      // before the commit keeps neither, so the client's retry is carried out.
       const now = new Date();
       const hash = fingerprint(plan);
-      const claim = await this.idempotencyKeys.claim(dealerId, idempotencyKey, hash, now, IDEMPOTENCY_WINDOW_MS);
-      if (claim.status === 'repeat') {
-        if (claim.requestHash !== hash) throw new IdempotencyKeyReusedError();
+      const outcome = await this.idempotencyKeys.runOnce(
+        { dealerId, key: idempotencyKey, requestHash: hash, now, windowMs: IDEMPOTENCY_WINDOW_MS },
+        async () => {
+          const result = await record();
+          return { messageId: result.messageId, result };
+        },
+      );
+      if (outcome.status === 'repeat') {
+        if (outcome.requestHash !== hash) throw new IdempotencyKeyReusedError();
         return { repeated: true, conversationId: null, messageId: null };
       }
+      recorded = outcome.result;
       this.purgeExpiredKeys(dealerId, now);
-    }
-
-    let recorded;
-    try {
-      recorded = await this.recordMessage.execute({
-        dealerId,
-        channel: plan.channel,
-        contact: plan.contact,
-        role: 'agent',
-        text: plan.message,
-        subject: plan.subject,
-        delivery: { status: 'queued', attempts: 0, lastError: null, sentAt: null },
-      });
-    } catch (err) {
-      if (idempotencyKey !== undefined) await this.idempotencyKeys.release(dealerId, idempotencyKey);
-      throw err;
     }
 
     try {
@@ -83,7 +89,6 @@ export class EngageContactUseCase {
       if (idempotencyKey !== undefined) await this.idempotencyKeys.release(dealerId, idempotencyKey);
       throw new UnavailableError('The delivery queue is unavailable; try again shortly', 5, 'engagement.queue_unavailable');
     }
-    if (idempotencyKey !== undefined) await this.idempotencyKeys.attachMessage(dealerId, idempotencyKey, recorded.messageId);
     return { repeated: false, conversationId: recorded.conversationId, messageId: recorded.messageId };
   }
 

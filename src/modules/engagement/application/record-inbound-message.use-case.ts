@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '../../../../libs/common/errors/domain-error';
 import { RecordedMessage, RecordMessageUseCase } from '../../conversations/application/record-message.use-case';
-import { Attachment, normaliseChannel } from '../../conversations/domain/conversation';
+import { Attachment, normaliseChannel, normaliseEmail } from '../../conversations/domain/conversation';
 import { DealershipNotFoundError } from '../../dealership/domain/dealership.errors';
 import { toE164 } from '../domain/phone-number';
 import { DealershipLookup } from './dealership-lookup';
@@ -45,7 +45,7 @@ export class RecordInboundMessageUseCase {
     let email: string | null = null;
     if (from && from.includes('@')) {
       if (!EMAIL.test(from)) throw new ValidationError('Request validation failed', [{ field: 'from', errors: ['from is not a valid email address'] }]);
-      email = from.toLowerCase();
+      email = normaliseEmail(from);
     } else if (from) {
       phone = toE164(from, dealership.region);
       if (!phone) throw new ValidationError('Request validation failed', [{ field: 'from', errors: ['from is neither an email address nor a valid phone number'] }]);

@@ -1,4 +1,5 @@
 import { FieldError } from '../../../../libs/common/errors/domain-error';
+import { normaliseEmail } from '../../conversations/domain/conversation';
 import { toE164 } from './phone-number';
 
 export const ENGAGEMENT_CHANNELS = ['sms', 'email'] as const;
@@ -30,7 +31,8 @@ export function planEngagement(command: EngageCommand, region: string): { plan: 
   const problems: FieldError[] = [];
   const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
   const rawPhone = blankToNull(command.contact.phone);
-  const email = blankToNull(command.contact.email)?.toLowerCase() ?? null;
+  const rawEmail = blankToNull(command.contact.email);
+  const email = rawEmail ? normaliseEmail(rawEmail) : null;
 
   let phone: string | null = null;
   if (rawPhone) {

@@ -3,7 +3,8 @@ import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, M
 import { QueryBoolean, QueryInt } from '../../../../../libs/common/http/query-transforms';
 import { DEFAULT_TAKE, MAX_SKIP } from '../../../../../libs/common/pagination/page';
 import { ConversationListQuery, SortOrder } from '../../domain/conversation-list-query';
-import { EmptyAsAbsent, QueryDateTime } from './query-date-time';
+import { EmptyAsAbsent } from '../../../../../libs/common/http/empty-as-absent';
+import { QueryDateTime } from './query-date-time';
 
 const DATE_MESSAGE = { message: '$property must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z' };
 

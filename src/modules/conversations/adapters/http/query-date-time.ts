@@ -34,8 +34,3 @@ export function parseIsoDateTime(text: string, bound: 'start' | 'end' = 'start')
 export function QueryDateTime(bound: 'start' | 'end' = 'start'): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? (parseIsoDateTime(value, bound) ?? value) : value));
 }
-
-/** `Channel=` means no channel filter, as many clients send empty parameters for unset ones. */
-export function EmptyAsAbsent(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value));
-}

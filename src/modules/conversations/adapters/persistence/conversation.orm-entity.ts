@@ -49,4 +49,6 @@ export class MessageOrmEntity {
   @Column({ name: 'delivery_attempts', type: 'int' }) deliveryAttempts!: number;
   @Column({ name: 'delivery_last_error', type: 'varchar', length: 1000, nullable: true }) deliveryLastError!: string | null;
   @Column({ name: 'delivery_sent_at', type: 'datetime', precision: 3, nullable: true }) deliverySentAt!: Date | null;
+  /** Outbound: the phone (E.164) or email the message is delivered to, fixed when it was recorded. */
+  @Column({ type: 'varchar', length: 254, nullable: true }) destination!: string | null;
 }

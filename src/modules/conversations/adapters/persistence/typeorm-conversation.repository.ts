@@ -6,6 +6,7 @@ import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, D
 import { ConversationListQuery } from '../../domain/conversation-list-query';
 import { ConversationPage, ConversationRepository, ConversationWriter, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
 import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
+import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
 const MESSAGE_ID = /^\d{1,19}$/;
@@ -60,7 +61,7 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     if (!MESSAGE_ID.test(messageId)) return null;
     // One round trip per delivery: the message, its conversation's channel, its contact.
     const rows = (await this.dataSource.query(
-      `SELECT m.conversation_id, m.text, m.subject, m.attachments, m.delivery_status, v.channel,
+      `SELECT m.conversation_id, m.text, m.subject, m.attachments, m.delivery_status, m.destination, v.channel,
               c.id AS contact_id, c.full_name, c.first_name, c.last_name, c.email, c.phone
          FROM messages m
          JOIN conversations v ON v.dealer_id = m.dealer_id AND v.id = m.conversation_id
@@ -73,6 +74,7 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     return {
       messageId, dealerId, conversationId: r.conversation_id, channel: r.channel, text: r.text, subject: r.subject,
       attachments: parseJsonArray<Attachment>(r.attachments), deliveryStatus: (r.delivery_status as DeliveryStatus | null) ?? null,
+      destination: r.destination ?? null,
       contact: r.contact_id
         ? { fullName: r.full_name || [r.first_name, r.last_name].filter(Boolean).join(' '), email: r.email, phone: r.phone }
         : null,
@@ -90,6 +92,9 @@ export class TypeOrmConversationRepository extends ConversationRepository {
   }
 
   async transaction<T>(work: (writer: ConversationWriter) => Promise<T>): Promise<T> {
+    // Inside a unit of work (engage with an Idempotency-Key): join it; it commits, rolls back and retries.
+    const joined = transactionalManager(this.dataSource.manager);
+    if (joined !== this.dataSource.manager) return work(new TypeOrmConversationWriter(joined));
     for (let attempt = 1; ; attempt++) {
       try {
         return await inSqliteWriteTurn(this.dataSource, () => this.dataSource.transaction((manager) => work(new TypeOrmConversationWriter(manager))));
@@ -185,6 +190,7 @@ interface OutboundRow {
   subject: string | null;
   attachments: string | null;
   delivery_status: string | null;
+  destination: string | null;
   channel: string;
   contact_id: string | null;
   full_name: string | null;
@@ -217,6 +223,7 @@ function toMessage(r: MessageOrmEntity): Message {
     delivery: r.deliveryStatus
       ? { status: r.deliveryStatus as DeliveryStatus, attempts: r.deliveryAttempts, lastError: r.deliveryLastError, sentAt: r.deliverySentAt }
       : null,
+    destination: r.destination,
   };
 }
 
@@ -226,6 +233,7 @@ function toMessageRow(m: NewMessage): Omit<MessageOrmEntity, 'id'> {
     attachments: m.attachments.length ? JSON.stringify(m.attachments) : null, dateCreated: m.dateCreated, externalId: m.externalId,
     deliveryStatus: m.delivery?.status ?? null, deliveryAttempts: m.delivery?.attempts ?? 0,
     deliveryLastError: m.delivery?.lastError ?? null, deliverySentAt: m.delivery?.sentAt ?? null,
+    destination: m.destination,
   };
 }
 

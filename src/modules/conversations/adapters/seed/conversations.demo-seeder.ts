@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DemoSeeder } from '../../../../../libs/common/seed/demo-seed.registry';
-import { Attachment, Contact, Conversation, isVisibleInChats, MessageRole } from '../../domain/conversation';
+import { addressKindOf, Attachment, Contact, Conversation, isVisibleInChats, MessageRole } from '../../domain/conversation';
 import { ConversationRepository, NewMessage } from '../../domain/conversation.repository';
 
 interface Scenario {
@@ -153,6 +153,7 @@ export class ConversationsDemoSeeder implements DemoSeeder {
           dealerId, conversationId: id, role, text, subject: i === 0 ? (scenario.subject ?? null) : null, attachments: attachments ?? [],
           dateCreated: at(i), externalId: null,
           delivery: role === 'agent' ? { status: 'sent', attempts: 1, lastError: null, sentAt: at(i) } : null,
+          destination: role === 'agent' && contact ? contact[addressKindOf(scenario.channel)] : null,
         }));
         const lastUser = [...stored].reverse().find((m) => m.role === 'user');
         const conversation: Conversation = {

@@ -1,9 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { EmptyAsAbsent } from '../../../../../libs/common/http/empty-as-absent';
 import { EngageCommand, ENGAGEMENT_CHANNELS, EngagementChannel, MAX_MESSAGE_LENGTH } from '../../domain/engagement';
-
-/** Forms and CRM exports send "" for unknown fields: treat it as absent. */
-const BlankAsNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
 
 export class EngageContactRequest {
   /** The contact's full name. */
@@ -17,11 +15,11 @@ export class EngageContactRequest {
   last_name?: string | null;
 
   /** Email address (at least one of email and phone). */
-  @IsOptional() @BlankAsNull() @IsEmail() @MaxLength(254)
+  @IsOptional() @EmptyAsAbsent() @IsEmail() @MaxLength(254)
   email?: string | null;
 
   /** Phone number, any common format; stored in E.164 with the dealership's country as default. */
-  @IsOptional() @BlankAsNull() @IsString() @MaxLength(40)
+  @IsOptional() @EmptyAsAbsent() @IsString() @MaxLength(40)
   phone?: string | null;
 }
 
