@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { sign } from '../../src/modules/engagement/adapters/messaging/hmac-signature';
 import { describeEachBackend } from '../support/backends';
-import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
+import { createDealer, createPartner, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { listConversations, storedMessages } from './engagement-helpers';
 
 const SECRET = 'inbound-test-secret';
@@ -13,17 +13,19 @@ describeEachBackend("The messaging engine's inbound side", (backend) => {
   let t: TestApp;
   let dealer: DealerFixture;
   let other: DealerFixture;
+  let engine: string;
 
   beforeAll(async () => {
     t = await startTestApp(backend, { MESSAGING_ENGINE_SECRET: SECRET });
     dealer = await createDealer(t, { region: 'CA' });
     other = await createDealer(t, { region: 'CA' });
+    engine = (await createPartner(t, 'Messaging Engine')).auth;
   });
   afterAll(() => t.close());
 
   const inbound = (body: unknown, signature?: string) => {
     const raw = JSON.stringify(body);
-    return t.http().post('/api/v1/messaging/inbound').set('Content-Type', 'application/json')
+    return t.http().post('/api/v1/messaging/inbound').set('Authorization', engine).set('Content-Type', 'application/json')
       .set('X-Messaging-Signature', signature ?? sign(raw, SECRET)).send(raw);
   };
 
@@ -81,10 +83,19 @@ describeEachBackend("The messaging engine's inbound side", (backend) => {
     const body = { dealer_id: dealer.dealerId, channel: 'sms', from: '+14165550101', text: 'Hi' };
     await inbound(body, sign(JSON.stringify(body), 'wrong-secret')).expect(401);
     await inbound(body, 'sha256=' + '0'.repeat(64)).expect(401);
-    await t.http().post('/api/v1/messaging/inbound').send(body).expect(401);
+    await t.http().post('/api/v1/messaging/inbound').set('Authorization', engine).send(body).expect(401);
     // Signed, but the body changed afterwards.
-    await t.http().post('/api/v1/messaging/inbound').set('Content-Type', 'application/json')
+    await t.http().post('/api/v1/messaging/inbound').set('Authorization', engine).set('Content-Type', 'application/json')
       .set('X-Messaging-Signature', sign(JSON.stringify(body), SECRET)).send(JSON.stringify({ ...body, text: 'Changed' })).expect(401);
+  });
+
+  it('needs a partner credential before the signature: none 401, a dealer credential 403', async () => {
+    const body = { dealer_id: dealer.dealerId, channel: 'sms', from: '+14165550101', text: 'Hi' };
+    const raw = JSON.stringify(body);
+    const signed = () => t.http().post('/api/v1/messaging/inbound').set('Content-Type', 'application/json').set('X-Messaging-Signature', sign(raw, SECRET));
+    const none = await signed().send(raw).expect(401);
+    expect(none.headers['www-authenticate']).toContain('Basic');
+    await signed().set('Authorization', dealer.auth).send(raw).expect(403);
   });
 
   it.each([
@@ -121,8 +132,10 @@ describeEachBackend('Inbound messages without MESSAGING_ENGINE_SECRET', (backend
   });
   afterAll(() => t.close());
 
-  it('are refused with 403', async () => {
-    const res = await t.http().post('/api/v1/messaging/inbound').send({ dealer_id: 'x', channel: 'sms', text: 'Hi' }).expect(403);
+  it('are refused with 503 and Retry-After (a server setting is missing)', async () => {
+    const engine = await createPartner(t, 'Messaging Engine');
+    const res = await t.http().post('/api/v1/messaging/inbound').set('Authorization', engine.auth).send({ dealer_id: 'x', channel: 'sms', text: 'Hi' }).expect(503);
     expect(res.body.message).toContain('MESSAGING_ENGINE_SECRET');
+    expect(res.headers['retry-after']).toBe('60');
   });
 });

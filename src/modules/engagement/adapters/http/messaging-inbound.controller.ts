@@ -1,13 +1,16 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { Public } from '../../../../../libs/common/auth/auth.decorators';
+import { Authenticated } from '../../../../../libs/common/auth/auth.decorators';
 import { RecordInboundMessageUseCase } from '../../application/record-inbound-message.use-case';
 import { InboundMessageRequest, InboundMessageResponse, toInboundMessage } from './inbound-message.request.dto';
 import { MessagingSignatureGuard } from './messaging-signature.guard';
 
-/** The messaging engine's inbound side: customers' replies. Signed by the engine, no Basic credentials. */
+/**
+ * The messaging engine's inbound side: customers' replies. Like the partner webhook, it needs a
+ * partner credential (Basic, decisions.md section 3) and then the engine's signature.
+ */
 @ApiTags('messaging')
-@Public()
+@Authenticated('partner')
 @UseGuards(MessagingSignatureGuard)
 @Controller('api/v1/messaging')
 export class MessagingInboundController {
