@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { withCheckDigit } from '../../src/modules/inventory/domain/vin';
 import { TestApp } from '../support/test-app';
+import { parseCsv } from '../../src/modules/inventory/domain/search/testing/filter-evaluator';
 
 /** The project's reference inventory (shared/data next to the repository), when present. */
 export const REFERENCE_DIR = path.resolve(__dirname, '../../../shared/data');
@@ -70,33 +71,5 @@ export async function storedCars(t: TestApp, dealerId: string, condition: 'new' 
   );
 }
 
-/** A small RFC 4180 reader for checking the API against the files independently of fast-csv. */
-export function readCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length) rows.push([...row, cell]);
-  const [header, ...data] = rows;
-  return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
-}
+/** A small RFC 4180 reader (the port of the shared evaluator's), independent of fast-csv. */
+export const readCsv = (text: string): Record<string, string>[] => parseCsv(text);
