@@ -1,9 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../../src/config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
+import { UnitOfWork } from './unit-of-work';
 
-/** The TypeORM connection of the configured dialect; migrations run before the app serves. */
+/**
+ * The TypeORM connection of the configured dialect (migrations run before the app serves) and the
+ * one UnitOfWork binding every context shares.
+ */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -17,5 +23,7 @@ import { dataSourceOptions } from './data-source-options';
       }),
     }),
   ],
+  providers: [{ provide: UnitOfWork, useClass: TypeOrmUnitOfWork }],
+  exports: [UnitOfWork],
 })
 export class DatabaseModule {}

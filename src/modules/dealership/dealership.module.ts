@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CredentialStore } from '../../../libs/common/auth/principal';
-import { TypeOrmUnitOfWork } from '../../../libs/common/persistence/typeorm-unit-of-work';
-import { UnitOfWork } from '../../../libs/common/persistence/unit-of-work';
 import { DealershipController } from './adapters/http/dealership.controller';
 import {
   CredentialOrmEntity, DealershipOrmEntity, IntegrationConfigOrmEntity, PartnerOrmEntity,
@@ -26,7 +24,6 @@ import { DealershipRepository } from './domain/dealership.repository';
     { provide: CredentialRepository, useClass: TypeOrmCredentialRepository },
     { provide: CredentialStore, useExisting: CredentialRepository },
     { provide: PartnerRepository, useClass: TypeOrmPartnerRepository },
-    { provide: UnitOfWork, useClass: TypeOrmUnitOfWork },
     CreateDealerUseCase,
     ConfigureDealerUseCase,
     GetDealershipProfileUseCase,

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { TypeOrmUnitOfWork } from '../../../libs/common/persistence/typeorm-unit-of-work';
-import { UnitOfWork } from '../../../libs/common/persistence/unit-of-work';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DealershipModule } from '../dealership/dealership.module';
 import { EngagementController } from './adapters/http/engagement.controller';
@@ -27,7 +25,6 @@ import { IdempotencyKeyRepository } from './domain/idempotency-key.repository';
   imports: [TypeOrmModule.forFeature([IdempotencyKeyOrmEntity]), ConversationsModule, DealershipModule],
   controllers: [EngagementController, MessagingInboundController],
   providers: [
-    { provide: UnitOfWork, useClass: TypeOrmUnitOfWork },
     { provide: IdempotencyKeyRepository, useClass: TypeOrmIdempotencyKeyRepository },
     { provide: DeliveryScheduler, useClass: QueueDeliveryScheduler },
     messagingEngineProvider,

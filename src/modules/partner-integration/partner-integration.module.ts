@@ -1,8 +1,6 @@
 import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { registerProblemTitles } from '../../../libs/common/http/all-exceptions.filter';
-import { TypeOrmUnitOfWork } from '../../../libs/common/persistence/typeorm-unit-of-work';
-import { UnitOfWork } from '../../../libs/common/persistence/unit-of-work';
 import { AppConfig } from '../../config/app-config';
 import { DealershipModule } from '../dealership/dealership.module';
 import { PartnerWebhookController } from './adapters/http/partner-webhook.controller';
@@ -22,7 +20,6 @@ registerProblemTitles(PARTNER_PROBLEM_TITLES);
   imports: [TypeOrmModule.forFeature([PartnerDeliveryOrmEntity, DeliveryAuditOrmEntity]), DealershipModule],
   controllers: [PartnerWebhookController],
   providers: [
-    { provide: UnitOfWork, useClass: TypeOrmUnitOfWork },
     { provide: DeliveryLedger, useClass: TypeOrmDeliveryLedger },
     { provide: DeliveryAuditLog, useClass: TypeOrmDeliveryAuditLog },
     EnablePartnerIntegrationUseCase,
