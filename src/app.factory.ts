@@ -36,15 +36,16 @@ function parsesAsJson(req: IncomingMessage): boolean {
   return !readsOwnBody(req) && Boolean((req as Request).is(JSON_TYPES));
 }
 
+export function openApiConfig() {
+  return new DocumentBuilder()
+    .setTitle('Dealership API')
+    .setDescription('Inventory, natural-language search, catalog, conversations, engagement and partner webhooks for car dealerships.')
+    .setVersion('1')
+    .addBasicAuth()
+    .build();
+}
+
 export function setUpOpenApi(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Dealership API')
-      .setDescription('Inventory, natural-language search, catalog, conversations, engagement and partner webhooks for car dealerships.')
-      .setVersion('1')
-      .addBasicAuth()
-      .build(),
-  );
+  const document = SwaggerModule.createDocument(app, openApiConfig());
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
 }

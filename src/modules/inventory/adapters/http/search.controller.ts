@@ -6,6 +6,7 @@ import { SearchCarsUseCase, TranslateSearchQueryUseCase } from '../../applicatio
 import { SearchHit } from '../../domain/search/car-search.repository';
 import { toWireNode, WireFilterNode } from '../../domain/search/filter-expression';
 import { SearchRequest, TranslateRequest } from './search.request.dto';
+import { FilterNodeResponse, SearchPageResponse } from './search.response.dto';
 
 @ApiTags('search')
 @Authenticated('dealer')
@@ -19,7 +20,7 @@ export class SearchController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: "Search the dealership's new and used cars in plain language" })
-  @ApiOkResponse({ description: 'Paged envelope of search rows; default order newest year, then lowest price, then VIN' })
+  @ApiOkResponse({ type: SearchPageResponse, description: 'Paged envelope of search rows; default order newest year, then lowest price, then VIN' })
   search(@CurrentDealer() dealerId: string, @Body() body: SearchRequest): Promise<Page<SearchHit>> {
     return this.searchCars.execute(dealerId, body.query, { skip: body.skip ?? 0, take: body.take ?? 20 });
   }
@@ -27,6 +28,7 @@ export class SearchController {
   @Post('translate')
   @HttpCode(200)
   @ApiOperation({ summary: 'The structured filter behind a plain-language query (five-field nodes, root always an operation)' })
+  @ApiOkResponse({ type: FilterNodeResponse })
   async translate(@CurrentDealer() dealerId: string, @Body() body: TranslateRequest): Promise<WireFilterNode> {
     return toWireNode((await this.translateQuery.execute(dealerId, body.query)).filter);
   }
