@@ -1,19 +1,16 @@
 // Synthetic inventories for benchmarks: reference cars with fresh, valid VINs and varied values.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { createRequire } from 'node:module';
 import { ROOT } from './processes.mjs';
 
 const SHARED = path.resolve(ROOT, '../shared/data');
-const T = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
-const W = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+const require = createRequire(import.meta.url);
+const { withCheckDigit } = require('../../dist/src/modules/inventory/domain/vin.js');
 
 /** The VIN with serial `n` in positions 12-17 and a correct ISO 3779 check digit. */
 export function vinWithSerial(template, n) {
-  const base = template.slice(0, 11) + String(n % 1_000_000).padStart(6, '0');
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += (/\d/.test(base[i]) ? Number(base[i]) : T[base[i]]) * W[i];
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
-  return base.slice(0, 8) + check + base.slice(9);
+  return withCheckDigit(template.slice(0, 11) + String(n % 1_000_000).padStart(6, '0'));
 }
 
 /** Header and rows (arrays of strings) of the reference used-car CSV. */

@@ -36,11 +36,9 @@ export class DemoSetup {
 
   /** On start: create the demo on first run, else reuse the credentials saved then. */
   async ensureDemo(): Promise<DemoResult> {
-    if (await this.dealerships.findById(DEMO_DEALER.id)) {
-      const saved = this.readSaved();
-      if (saved) return { ...saved, created: false, seeded: {} };
-      return this.save({ ...(await this.credentials.rotate(DEMO_DEALER.id)), created: false, seeded: {} });
-    }
+    const saved = this.readSaved();
+    if (saved && (await this.dealerships.findById(DEMO_DEALER.id))) return { ...saved, created: false, seeded: {} };
+    // First start, or the saved credentials are gone: seed() creates the demo or rotates its credentials.
     return this.seed();
   }
 
