@@ -1,7 +1,6 @@
-import 'reflect-metadata';
-import { DataSource } from 'typeorm';
-import { loadConfig } from './src/config/app-config';
-import { dataSourceOptions } from './libs/common/persistence/data-source-options';
-
-/** The DataSource the migration CLI uses: the same dialect choice as the service (DATABASE_URL or SQLite). */
-export default new DataSource(dataSourceOptions(loadConfig(process.env).database));
+/* eslint-disable @typescript-eslint/no-require-imports */
+// TypeORM's CLI: `npx typeorm -d ormconfig.ts migration:show` (DATABASE_URL picks MySQL, else the
+// embedded SQLite file). The CLI require()s this file with no TypeScript loader, so it is written
+// as plain CommonJS: it registers ts-node (transpile only) and then loads the typed data source.
+require('ts-node').register({ transpileOnly: true, compilerOptions: { module: 'commonjs' } });
+module.exports = require('./src/data-source').default;

@@ -1,4 +1,4 @@
-import { INestApplication, Type } from '@nestjs/common';
+import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -8,13 +8,28 @@ import type { Request } from 'express';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
 import { readsOwnBody } from '../libs/common/http/raw-body';
 import { requestIdMiddleware } from '../libs/common/logging/logging.module';
-import { AppModule } from './app.module';
+import { ApiModule } from './api.module';
 import { AppConfig } from './config/app-config';
+import { WorkerModule } from './worker.module';
+
+@Module({})
+class ApiProcessModule {}
+
+/**
+ * What `npm start` runs: the API root, and the worker root beside it unless RUN_WORKERS=false (then
+ * `npm run start:worker` processes the queues; the embedded default's in-process queue always
+ * needs them here). `extraModules`: test-only probes of the cross-cutting pipeline.
+ */
+export function apiProcessModule(config: AppConfig, extraModules: Type[] = []): DynamicModule {
+  return {
+    module: ApiProcessModule,
+    imports: [ApiModule.forRoot(config), ...(config.runWorkers ? [WorkerModule.forRoot(config)] : []), ...extraModules],
+  };
+}
 
 /** Builds the HTTP app exactly as production runs it; tests and benchmarks use the same function. */
-/** `extraModules`: test-only probes of the cross-cutting pipeline. */
 export async function createHttpApp(config: AppConfig, extraModules: Type[] = []): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, extraModules), { rawBody: true, bodyParser: false, bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(apiProcessModule(config, extraModules), { rawBody: true, bodyParser: false, bufferLogs: true });
   configureHttpApp(app, config);
   return app;
 }

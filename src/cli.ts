@@ -4,17 +4,14 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, CommanderError } from 'commander';
 import { DomainError } from '../libs/common/errors/domain-error';
-import { AppModule } from './app.module';
-import { AppConfig, loadConfig } from './config/app-config';
+import { CliModule } from './cli.module';
+import { loadConfig } from './config/app-config';
 import { DemoSetup } from './demo/demo-setup';
-import { ImportCatalogUseCase } from './modules/catalog/application/import-catalog.use-case';
-import { ConfigureDealerUseCase } from './modules/dealership/application/configure-dealer.use-case';
-import { CreateDealerUseCase } from './modules/dealership/application/create-dealer.use-case';
-import { ManageCredentialsUseCase } from './modules/dealership/application/manage-credentials.use-case';
-import { DealershipRepository } from './modules/dealership/domain/dealership.repository';
-import { DealershipNotFoundError } from './modules/dealership/domain/dealership.errors';
-import { RecordInboundMessageUseCase } from './modules/engagement/application/record-inbound-message.use-case';
-import { ListDeliveryAuditUseCase, MAX_AUDIT_TAKE } from './modules/partner-integration/application/list-delivery-audit.use-case';
+import { migrate } from './migrate';
+import { ImportCatalogUseCase } from './modules/catalog';
+import { ConfigureDealerUseCase, CreateDealerUseCase, ManageCredentialsUseCase, SetDealershipStatusUseCase } from './modules/dealership';
+import { RecordInboundMessageUseCase } from './modules/engagement';
+import { ListDeliveryAuditUseCase, MAX_AUDIT_TAKE } from './modules/partner-integration';
 
 /**
  * `npm run cli -- <command>`: each command prints one JSON object on stdout; errors go to stderr
@@ -38,12 +35,7 @@ export function buildProgram(run: Run): Command {
   for (const [name, status] of [['disable', 'disabled'], ['enable', 'active']] as const) {
     dealer.command(name)
       .requiredOption('--id <id>', 'dealer id')
-      .action((o: { id: string }) => run(async (app) => {
-        const repo = app.get(DealershipRepository);
-        if (!(await repo.findById(o.id))) throw new DealershipNotFoundError(o.id);
-        await repo.setStatus(o.id, status);
-        return { dealer_id: o.id, status };
-      }));
+      .action((o: { id: string }) => run((app) => app.get(SetDealershipStatusUseCase).execute(o.id, status)));
   }
 
   const credentials = program.command('credentials').description('API credentials');
@@ -107,10 +99,12 @@ export function describeError(err: unknown): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const config: AppConfig = new AppConfig({ ...loadConfig(process.env), runWorkers: false });
+  const config = loadConfig(process.env);
   let app: INestApplicationContext | undefined;
   const run: Run = async (work) => {
-    app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
+    // On the embedded default a fresh clone's first command creates the database, as `npm start` would.
+    if (config.migrateOnStart) await migrate(config);
+    app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: false, abortOnError: false });
     const result = await work(app);
     process.stdout.write(JSON.stringify(result) + '\n');
   };

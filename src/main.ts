@@ -2,10 +2,13 @@ import 'reflect-metadata';
 import { createHttpApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/app-config';
 import { DemoSetup } from './demo/demo-setup';
-import { LoadSeedCatalogUseCase, SeedCatalogOutcome } from './modules/catalog/application/load-seed-catalog.use-case';
+import { migrate } from './migrate';
+import { LoadSeedCatalogUseCase, SeedCatalogOutcome } from './modules/catalog';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
+  // A deploy step (`npm run migrate`); the API does it first on the embedded default or with MIGRATE_ON_START.
+  if (config.migrateOnStart) await migrate(config);
   const app = await createHttpApp(config);
   await app.init();
   // Before listening, so the first request already sees the catalog (a few seconds, first start only).

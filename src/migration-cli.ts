@@ -1,13 +1,14 @@
 import 'reflect-metadata';
-import dataSource from '../ormconfig';
+import dataSource from './data-source';
+import { runPendingMigrations } from '../libs/common/persistence/migrations';
 
-/** `npm run migration:run` / `migration:revert`: the migrations of the configured dialect. */
+/** `npm run migrate` (alias `migration:run`) / `npm run migration:revert`: the migrations of the configured dialect. */
 async function main(): Promise<void> {
   const command = process.argv[2];
   await dataSource.initialize();
   try {
     if (command === 'run') {
-      const done = await dataSource.runMigrations({ transaction: 'each' });
+      const done = await runPendingMigrations(dataSource);
       process.stdout.write(JSON.stringify({ applied: done.map((m) => m.name) }) + '\n');
     } else if (command === 'revert') {
       await dataSource.undoLastMigration({ transaction: 'each' });

@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/app-config';
+import { WorkerModule } from './worker.module';
 
-/** Queue processors only, no HTTP: `npm run start:worker`. */
+/** Queue processors and schedules only, no HTTP: `npm run start:worker`. It never migrates (decisions.md section 12). */
 async function bootstrap(): Promise<void> {
-  const config = new AppConfig({ ...loadConfig(process.env), runWorkers: true });
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  const config = loadConfig(process.env);
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   process.stdout.write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'})\n`);

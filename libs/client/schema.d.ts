@@ -2052,7 +2052,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description sha256=<hex HMAC-SHA256 of the raw body under MESSAGING_ENGINE_SECRET> */
+                /** @description Hex (either case, optionally prefixed `sha256=`) HMAC-SHA256 of the exact request body bytes under the shared signing secret */
                 "X-Messaging-Signature": string;
             };
             path?: never;

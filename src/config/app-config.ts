@@ -23,6 +23,7 @@ class EnvironmentVariables {
   REDIS_URL?: string;
   @IsOptional() @Matches(/^[a-zA-Z0-9_:-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of a-z A-Z 0-9 _ : -' }) QUEUE_PREFIX = 'dealer-api';
   @IsOptional() @toBool() @IsBoolean() RUN_WORKERS = true;
+  @IsOptional() @toBool() @IsBoolean() MIGRATE_ON_START?: boolean;
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   @IsOptional() @toBool() @IsBoolean() DEMO_SEED?: boolean;
   @IsOptional() @toBool() @IsBoolean() CATALOG_SEED = true;
@@ -57,7 +58,10 @@ export class AppConfig {
   readonly dataDir!: string;
   readonly redisUrl!: string | null;
   readonly queuePrefix!: string;
+  /** `npm start` also composes the worker root (the queue processors) into the API process. */
   readonly runWorkers!: boolean;
+  /** The API (and the CLI) run pending migrations at start: the embedded default, or MIGRATE_ON_START=true. */
+  readonly migrateOnStart!: boolean;
   readonly logLevel!: string;
   readonly demoSeed!: boolean;
   /** Load the shipped seed catalog at API start when the catalog is empty. */
@@ -120,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     redisUrl: vars.REDIS_URL ?? null,
     queuePrefix: vars.QUEUE_PREFIX,
     runWorkers: vars.RUN_WORKERS,
+    migrateOnStart: vars.MIGRATE_ON_START ?? !vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
     // The embedded default is for trying the service: seed a demo dealership unless told not to.
     demoSeed: vars.DEMO_SEED ?? !vars.DATABASE_URL,

@@ -3,10 +3,9 @@ import * as path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { DemoSeedRegistry } from '../../libs/common/seed/demo-seed.registry';
 import { AppConfig } from '../config/app-config';
-import { ConfigureDealerUseCase } from '../modules/dealership/application/configure-dealer.use-case';
-import { CreateDealerUseCase, IssuedDealerCredential } from '../modules/dealership/application/create-dealer.use-case';
-import { ManageCredentialsUseCase } from '../modules/dealership/application/manage-credentials.use-case';
-import { DealershipRepository } from '../modules/dealership/domain/dealership.repository';
+import {
+  ConfigureDealerUseCase, CreateDealerUseCase, FindDealershipUseCase, IssuedDealerCredential, ManageCredentialsUseCase,
+} from '../modules/dealership';
 import { demoProfile } from './demo-profile';
 
 export const DEMO_DEALER = { id: 'demo-motors', name: 'Demo Motors', region: 'CA' };
@@ -23,7 +22,7 @@ export class DemoSetup {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly dealerships: DealershipRepository,
+    private readonly dealerships: FindDealershipUseCase,
     private readonly createDealer: CreateDealerUseCase,
     private readonly configureDealer: ConfigureDealerUseCase,
     private readonly credentials: ManageCredentialsUseCase,
@@ -37,14 +36,14 @@ export class DemoSetup {
   /** On start: create the demo on first run, else reuse the credentials saved then. */
   async ensureDemo(): Promise<DemoResult> {
     const saved = this.readSaved();
-    if (saved && (await this.dealerships.findById(DEMO_DEALER.id))) return { ...saved, created: false, seeded: {} };
+    if (saved && (await this.dealerships.execute(DEMO_DEALER.id))) return { ...saved, created: false, seeded: {} };
     // First start, or the saved credentials are gone: seed() creates the demo or rotates its credentials.
     return this.seed();
   }
 
   /** `demo seed`: creates and fills the demo dealership, or issues fresh credentials when it exists. */
   async seed(): Promise<DemoResult> {
-    if (await this.dealerships.findById(DEMO_DEALER.id)) {
+    if (await this.dealerships.execute(DEMO_DEALER.id)) {
       return this.save({ ...(await this.credentials.rotate(DEMO_DEALER.id)), created: false, seeded: {} });
     }
     const issued = await this.createDealer.execute(DEMO_DEALER);

@@ -1,3 +1,4 @@
+import { UnitOfWork } from '../../libs/common/persistence/unit-of-work';
 import { CatalogRepository } from '../../src/modules/catalog/domain/catalog.repository';
 import { fingerprint } from '../../src/modules/catalog/domain/catalog-content-hash';
 import { readCatalogFile } from '../../src/modules/catalog/domain/catalog-file';
@@ -129,7 +130,8 @@ describeEachBackend('catalog import (command line)', (backend) => {
     const [toyota, mercedes] = read.catalog;
     mercedes.models.push({ ...mercedes.models[0], model: 'Duplicate' });
     const before = await catalogSnapshot(t);
-    await expect(t.app.get(CatalogRepository).replaceManufacturers([fingerprint(toyota), fingerprint(mercedes)], new Date())).rejects.toThrow();
+    const repository = t.app.get(CatalogRepository);
+    await expect(t.app.get(UnitOfWork).run(() => repository.replaceManufacturers([fingerprint(toyota), fingerprint(mercedes)], new Date()))).rejects.toThrow();
     expect(await catalogSnapshot(t)).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Attachment, Contact, Conversation, MessageRole, isVisibleInChats } from '../../src/modules/conversations/domain/conversation';
 import { ConversationRepository } from '../../src/modules/conversations/domain/conversation.repository';
+import { UnitOfWork } from '../../libs/common/persistence/unit-of-work';
 import { TestApp } from '../support/test-app';
 
 export interface ConversationSpec {
@@ -22,7 +23,8 @@ export async function seedConversation(t: TestApp, dealerId: string, spec: Conve
   const id = randomUUID();
   const created = new Date(spec.created);
   const messages = spec.messages ?? [];
-  await t.app.get(ConversationRepository).transaction(async (w) => {
+  const w = t.app.get(ConversationRepository);
+  await t.app.get(UnitOfWork).run(async () => {
     let contact: Contact | null = null;
     if (spec.contact !== null) {
       contact = {

@@ -10,8 +10,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { CreateDealerUseCase } from '../../src/modules/dealership/application/create-dealer.use-case';
-import { ManageCredentialsUseCase } from '../../src/modules/dealership/application/manage-credentials.use-case';
+import { migrate } from '../../src/migrate';
+import { CreateDealerUseCase, ManageCredentialsUseCase } from '../../src/modules/dealership';
 import { Backend } from './backends';
 
 export interface TestApp {
@@ -53,6 +53,8 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   if (backend.redisUrl) testEnv.REDIS_URL = backend.redisUrl;
 
   const config = loadConfig(testEnv);
+  // As a deploy does (`npm run migrate`) before the processes start.
+  await migrate(config);
   const app = await createHttpApp(config, extraModules);
   await app.init();
   const server = app.getHttpServer();

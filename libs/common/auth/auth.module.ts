@@ -1,8 +1,7 @@
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AppConfig } from '../../../src/config/app-config';
 import { BasicAuthGuard } from './basic-auth.guard';
-import { BasicAuthenticator } from './basic-authenticator';
+import { BasicAuthenticator, BasicAuthSettings } from './basic-authenticator';
 import { CredentialStore } from './principal';
 
 /** Basic authentication for every route. */
@@ -10,15 +9,15 @@ import { CredentialStore } from './principal';
 @Module({})
 export class AuthModule {
   /** `credentialsModule` is the module that exports the CredentialStore binding. */
-  static register(credentialsModule: Type): DynamicModule {
+  static register(credentialsModule: Type, options: BasicAuthSettings): DynamicModule {
     return {
       module: AuthModule,
       imports: [credentialsModule],
       providers: [
         {
           provide: BasicAuthenticator,
-          inject: [CredentialStore, AppConfig],
-          useFactory: (store: CredentialStore, config: AppConfig) => new BasicAuthenticator(store, config.auth),
+          inject: [CredentialStore],
+          useFactory: (store: CredentialStore) => new BasicAuthenticator(store, options),
         },
         { provide: APP_GUARD, useClass: BasicAuthGuard },
       ],

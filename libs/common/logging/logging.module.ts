@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfig } from '../../../src/config/app-config';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -25,23 +24,25 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
 }
 
 /** Structured JSON logs (pino) carrying the request id; credentials and signatures are redacted. */
-@Module({
-  imports: [
-    LoggerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
-          level: config.logLevel,
-          genReqId: requestIdFor,
-          customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
-          redact: {
-            paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
-            censor: '[redacted]',
+@Module({})
+export class LoggingModule {
+  static forRoot(options: { level: string }): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: options.level,
+            genReqId: requestIdFor,
+            customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
+              censor: '[redacted]',
+            },
+            autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
           },
-          autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
-        },
-      }),
-    }),
-  ],
-})
-export class LoggingModule {}
+        }),
+      ],
+    };
+  }
+}

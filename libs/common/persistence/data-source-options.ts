@@ -1,23 +1,28 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
-import { mysqlMigrations } from '../../../src/migrations/mysql';
-import { sqliteMigrations } from '../../../src/migrations/sqlite';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
 
+/** What the application hands the persistence layer: its entities and each dialect's migrations. */
+export interface SchemaSources {
+  entities?: DataSourceOptions['entities'];
+  migrations: { mysql: NonNullable<DataSourceOptions['migrations']>; sqlite: NonNullable<DataSourceOptions['migrations']> };
+}
+
 /**
- * The one place that knows both dialects. Entities come from the modules (autoLoadEntities);
- * the schema comes only from migrations, one folder per dialect, run at start.
+ * The one place that knows both dialects. The schema comes only from migrations, one folder per
+ * dialect (never `synchronize`).
  */
-export function dataSourceOptions(db: DatabaseConfig, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+export function dataSourceOptions(db: DatabaseConfig, schema: SchemaSources): DataSourceOptions {
+  const entities = schema.entities ?? [];
   if (db.kind === 'sqlite') {
     if (db.file !== ':memory:') fs.mkdirSync(path.dirname(db.file), { recursive: true });
     return {
       type: 'better-sqlite3',
       database: db.file,
       entities,
-      migrations: sqliteMigrations,
+      migrations: schema.migrations.sqlite,
       migrationsTransactionMode: 'each',
       synchronize: false,
       // WAL lets readers run beside the single writer; busy_timeout waits instead of failing on a lock.
@@ -33,7 +38,7 @@ export function dataSourceOptions(db: DatabaseConfig, entities: DataSourceOption
     type: 'mysql',
     url: db.url,
     entities,
-    migrations: mysqlMigrations,
+    migrations: schema.migrations.mysql,
     migrationsTransactionMode: 'each',
     synchronize: false,
     charset: 'utf8mb4_unicode_ci',

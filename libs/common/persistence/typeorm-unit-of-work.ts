@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isTransientTransactionError } from './database-errors';
+import { isDuplicateKey, isTransientTransactionError } from './database-errors';
 import { inSqliteWriteTurn } from './sqlite-write-queue';
-import { UnitOfWork } from './unit-of-work';
+import { UnitOfWork, UnitOfWorkOptions } from './unit-of-work';
 
 const current = new AsyncLocalStorage<EntityManager>();
 
@@ -24,7 +24,8 @@ const MAX_ATTEMPTS = 5;
  * MySQL: READ COMMITTED, so a row another transaction has just committed (the winner of a
  * duplicate-key race) is visible to the loser's next read; deadlock victims are retried.
  * SQLite: TypeORM has one connection and one query runner, so a second transaction started while
- * one is open would become a SAVEPOINT inside it; units of work are therefore run one at a time.
+ * one is open would become a SAVEPOINT inside it; units of work are therefore run one at a time
+ * (the only place that knows it: repositories just write through the unit of work).
  */
 @Injectable()
 export class TypeOrmUnitOfWork extends UnitOfWork {
@@ -32,15 +33,16 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     super();
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  async run<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
     const active = current.getStore();
     if (active && active.connection === this.dataSource) return work();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.once(work);
       } catch (err) {
-        if (attempt >= MAX_ATTEMPTS || !isTransientTransactionError(err)) throw err;
-        // Jitter, so the transactions that deadlocked do not meet again in the same order.
+        const retriable = isTransientTransactionError(err) || (options.retryOnConflict === true && isDuplicateKey(err));
+        if (attempt >= MAX_ATTEMPTS || !retriable) throw err;
+        // Jitter, so the transactions that collided do not meet again in the same order.
         await sleep(5 * 2 ** attempt + Math.random() * 20);
       }
     }

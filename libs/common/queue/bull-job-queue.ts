@@ -1,30 +1,48 @@
 import { Logger } from '@nestjs/common';
-import Bull from 'bull';
-import { EnqueueOptions, JobHandler, JobQueue } from './job-queue';
+import type Bull from 'bull';
+import { EnqueueOptions, JobQueue } from './job-queue';
 
-/** Production adapter: Bull on Redis, with Bull's own retries and exponential backoff. */
+/** Bull's own 'exponential' waits delay*(2^n - 1); the port promises delay*2^(n-1), as in-process does. */
+export const BULL_BACKOFF_STRATEGIES = {
+  doubling: (attemptsMade: number, _err: Error, options?: { delay?: number }) => (options?.delay ?? 1000) * 2 ** (attemptsMade - 1),
+};
+
+/** Production adapter: the queues `@nestjs/bull` registered, with Bull's own retries and backoff. */
 export class BullJobQueue extends JobQueue {
-  private readonly queues = new Map<string, Bull.Queue>();
   private readonly logger = new Logger('BullJobQueue');
+  private readonly queues: Map<string, Bull.Queue>;
   private closing = false;
 
-  constructor(
-    private readonly redisUrl: string,
-    private readonly prefix: string,
-  ) {
+  constructor(queues: Bull.Queue[]) {
     super();
+    this.queues = new Map(queues.map((q) => [q.name, q]));
+    for (const queue of queues) this.catchProcessorSetUp(queue);
+  }
+
+  /**
+   * `@nestjs/bull` starts each `@Process()` with `queue.process()` and drops its promise; closing
+   * the app while Bull is still setting the processor up rejects it ("Connection is closed."),
+   * which would surface as an unhandled rejection. Expected then; logged otherwise.
+   */
+  private catchProcessorSetUp(queue: Bull.Queue): void {
+    const process = queue.process.bind(queue) as (...args: unknown[]) => Promise<void>;
+    (queue as unknown as { process: (...args: unknown[]) => Promise<void> }).process = (...args: unknown[]) => {
+      const started = process(...args);
+      started.catch((err: unknown) => {
+        if (!this.closing) this.logger.error({ err, queue: queue.name }, 'queue processor stopped');
+      });
+      return started;
+    };
+    const close = queue.close.bind(queue);
+    queue.close = (doNotWaitJobs?: boolean) => {
+      this.closing = true;
+      return close(doNotWaitJobs);
+    };
   }
 
   private queue(name: string): Bull.Queue {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = new Bull(name, this.redisUrl, {
-        prefix: this.prefix,
-        // Bull's own 'exponential' waits delay*(2^n - 1); the port promises delay*2^(n-1), as in-process does.
-        settings: { backoffStrategies: { doubling: (attemptsMade: number, _err: Error, options?: { delay?: number }) => (options?.delay ?? 1000) * 2 ** (attemptsMade - 1) } },
-      });
-      this.queues.set(name, queue);
-    }
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`queue ${name} is not registered (QueueModule.forRoot queues)`);
     return queue;
   }
 
@@ -40,35 +58,18 @@ export class BullJobQueue extends JobQueue {
     return String(job.id);
   }
 
-  process<T>(queue: string, handler: JobHandler<T>, concurrency = 1): void {
-    this.queue(queue).process(concurrency, async (job: Bull.Job<T>) => {
-      const maxAttempts = job.opts.attempts ?? 1;
-      const attempt = job.attemptsMade + 1;
-      await handler(job.data, { jobId: String(job.id), attempt, maxAttempts, isFinalAttempt: attempt >= maxAttempts });
-    }).catch((err: unknown) => {
-      // Closing while Bull still sets the processor up rejects with "Connection is closed.": expected then.
-      if (this.closing) return;
-      this.logger.error({ err, queue }, 'queue processor stopped');
-    });
-  }
-
   async pendingCount(queue: string): Promise<number> {
     const counts = await this.queue(queue).getJobCounts();
     return counts.waiting + counts.active + counts.delayed;
   }
 
   async ping(): Promise<boolean> {
+    const [first] = this.queues.values();
+    if (!first) return true;
     try {
-      const client = this.queue('health').client;
-      return (await Promise.race([client.ping(), new Promise<string>((r) => setTimeout(() => r('timeout'), 1000).unref())])) === 'PONG';
+      return (await Promise.race([first.client.ping(), new Promise<string>((r) => setTimeout(() => r('timeout'), 1000).unref())])) === 'PONG';
     } catch {
       return false;
     }
-  }
-
-  async close(): Promise<void> {
-    this.closing = true;
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
-    this.queues.clear();
   }
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EnqueueOptions, JobHandler, JobQueue } from './job-queue';
+import { EnqueueOptions, JobQueue, QueueJob } from './job-queue';
+
+/** A `@Process()` method, bound to its processor. */
+export type JobHandler = (job: QueueJob<unknown>) => Promise<void>;
 
 interface Job {
   id: string;
@@ -10,7 +13,7 @@ interface Job {
 }
 
 interface Lane {
-  handler?: JobHandler<unknown>;
+  handler?: JobHandler;
   concurrency: number;
   running: number;
   ready: Job[];
@@ -45,9 +48,10 @@ export class InProcessJobQueue extends JobQueue {
     return id;
   }
 
-  process<T>(queue: string, handler: JobHandler<T>, concurrency = 1): void {
+  /** Registers the queue's processor (InProcessProcessors does, for each `@Process()` in the app). */
+  process(queue: string, handler: JobHandler, concurrency = 1): void {
     const lane = this.lane(queue);
-    lane.handler = handler as JobHandler<unknown>;
+    lane.handler = handler;
     lane.concurrency = concurrency;
     this.drain(queue);
   }
@@ -95,9 +99,7 @@ export class InProcessJobQueue extends JobQueue {
   private async run(queue: string, lane: Lane, job: Job): Promise<void> {
     job.attempt++;
     try {
-      await lane.handler!(job.payload, {
-        jobId: job.id, attempt: job.attempt, maxAttempts: job.maxAttempts, isFinalAttempt: job.attempt >= job.maxAttempts,
-      });
+      await lane.handler!({ id: job.id, data: job.payload, attemptsMade: job.attempt - 1, opts: { attempts: job.maxAttempts } });
       lane.ids.delete(job.id);
     } catch {
       if (job.attempt < job.maxAttempts && !this.closed) {

@@ -1,90 +1,143 @@
 import { randomBytes } from 'node:crypto';
-import { BullJobQueue } from './bull-job-queue';
+import { Process, Processor } from '@nestjs/bull';
+import { Injectable, Module } from '@nestjs/common';
+import { Test, TestingModule } from '@nestjs/testing';
+import { BULL_BACKOFF_STRATEGIES } from './bull-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
-import { JobContext, JobQueue } from './job-queue';
+import { jobContext, JobContext, JobQueue, QueueJob } from './job-queue';
+import { QueueModule } from './queue.module';
 
-/** One contract, both adapters: Bull runs when TEST_REDIS_URL is set (always in CI). */
-const adapters: [string, () => JobQueue][] = [['in-process', () => new InProcessJobQueue()]];
-if (process.env.TEST_REDIS_URL) {
-  adapters.push(['bull', () => new BullJobQueue(process.env.TEST_REDIS_URL!, `t${randomBytes(4).toString('hex')}`)]);
-} else {
-  process.stdout.write('[unit] Bull queue contract skipped: TEST_REDIS_URL is not set\n');
+/**
+ * One contract, both adapters, wired as the app wires them: `@Processor` classes found by
+ * `@nestjs/bull` (Redis) or by the in-process explorer. Bull runs when TEST_REDIS_URL is set (always in CI).
+ */
+const QUEUE = 'contract';
+const redisUrls: [string, string | null][] = [['in-process', null]];
+if (process.env.TEST_REDIS_URL) redisUrls.push(['bull', process.env.TEST_REDIS_URL]);
+else process.stdout.write('[unit] Bull queue contract skipped: TEST_REDIS_URL is not set\n');
+
+type Behaviour = (job: QueueJob<{ n: number }>, context: JobContext) => Promise<void>;
+
+@Injectable()
+class Script {
+  behaviour: Behaviour = async () => undefined;
+  readonly seen: { n: number; context: JobContext }[] = [];
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
+@Processor(QUEUE)
+class ContractProcessor {
+  constructor(private readonly script: Script) {}
+
+  @Process({ concurrency: 2 })
+  async handle(job: QueueJob<{ n: number }>): Promise<void> {
+    const context = jobContext(job);
+    this.script.seen.push({ n: job.data.n, context });
+    await this.script.behaviour(job, context);
   }
 }
 
-describe.each(adapters)('JobQueue contract [%s]', (_name, make) => {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+describe.each(redisUrls)('JobQueue contract [%s]', (_name, redisUrl) => {
+  let app: TestingModule;
   let queue: JobQueue;
-  beforeEach(() => {
-    queue = make();
-  });
-  afterEach(() => queue.close());
+  let script: Script;
 
-  it('delivers enqueued payloads to the processor', async () => {
-    const seen: unknown[] = [];
-    queue.process<{ n: number }>('q-deliver', async (p) => {
-      seen.push(p.n);
-    });
-    await queue.enqueue('q-deliver', { n: 1 });
-    await queue.enqueue('q-deliver', { n: 2 });
-    await until(() => seen.length === 2);
-    expect(seen.sort()).toEqual([1, 2]);
-  });
+  async function start(withProcessor: boolean): Promise<void> {
+    @Module({ providers: withProcessor ? [Script, ContractProcessor] : [Script], exports: [Script] })
+    class Feature {}
+    app = await Test.createTestingModule({
+      imports: [QueueModule.forRoot({ redisUrl, prefix: `t${randomBytes(4).toString('hex')}`, queues: [QUEUE] }), Feature],
+    }).compile();
+    await app.init();
+    queue = app.get(JobQueue);
+    script = app.get(Script);
+  }
 
-  it('keeps jobs enqueued before a processor registers', async () => {
-    await queue.enqueue('q-late', { n: 7 });
-    const seen: number[] = [];
-    queue.process<{ n: number }>('q-late', async (p) => {
-      seen.push(p.n);
-    });
-    await until(() => seen.length === 1);
-    expect(seen).toEqual([7]);
+  afterEach(() => app.close());
+
+  it('delivers enqueued payloads to the @Process method', async () => {
+    await start(true);
+    await queue.enqueue(QUEUE, { n: 1 });
+    await queue.enqueue(QUEUE, { n: 2 });
+    await until(() => script.seen.length === 2);
+    expect(script.seen.map((s) => s.n).sort()).toEqual([1, 2]);
   });
 
-  it('retries with backoff and tells the handler its final attempt', async () => {
-    const contexts: JobContext[] = [];
-    const times: number[] = [];
-    queue.process('q-retry', async (_p, ctx) => {
-      contexts.push(ctx);
-      times.push(Date.now());
+  it('runs nothing where no processor is composed (an API root without the worker)', async () => {
+    await start(false);
+    await queue.enqueue(QUEUE, { n: 1 });
+    expect(await queue.pendingCount(QUEUE)).toBe(1);
+  });
+
+  it('retries and tells the handler its attempt and the final one', async () => {
+    await start(true);
+    script.behaviour = async () => {
       throw new Error('engine down');
-    });
-    await queue.enqueue('q-retry', {}, { attempts: 3, backoffMs: 200 });
-    await until(() => contexts.length === 3);
-    expect(contexts.map((c) => [c.attempt, c.maxAttempts, c.isFinalAttempt])).toEqual([[1, 3, false], [2, 3, false], [3, 3, true]]);
-    // Doubling: 200 ms, then 400 ms (Bull's own 'exponential' would wait 200, then 600).
-    expect(times[1] - times[0]).toBeGreaterThanOrEqual(190);
-    expect(times[2] - times[1]).toBeGreaterThanOrEqual(380);
-    expect(times[2] - times[1]).toBeLessThan(550);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(contexts).toHaveLength(3);
+    };
+    await queue.enqueue(QUEUE, { n: 1 }, { attempts: 3, backoffMs: 5 });
+    await until(async () => script.seen.length === 3 && (await queue.pendingCount(QUEUE)) === 0);
+    expect(script.seen.map((s) => [s.context.attempt, s.context.maxAttempts, s.context.isFinalAttempt])).toEqual([[1, 3, false], [2, 3, false], [3, 3, true]]);
   });
 
   it('stops retrying once an attempt succeeds', async () => {
-    let calls = 0;
-    queue.process('q-recover', async () => {
-      calls++;
-      if (calls === 1) throw new Error('once');
-    });
-    await queue.enqueue('q-recover', {}, { attempts: 5, backoffMs: 10 });
-    await until(() => calls === 2);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(calls).toBe(2);
+    await start(true);
+    script.behaviour = async (_job, context) => {
+      if (context.attempt === 1) throw new Error('once');
+    };
+    await queue.enqueue(QUEUE, { n: 1 }, { attempts: 5, backoffMs: 5 });
+    await until(async () => script.seen.length === 2 && (await queue.pendingCount(QUEUE)) === 0);
+    expect(script.seen).toHaveLength(2);
   });
 
   it('does not add a job twice under the same job id while it waits', async () => {
-    await queue.enqueue('q-dedupe', { n: 1 }, { jobId: 'same', delayMs: 200 });
-    await queue.enqueue('q-dedupe', { n: 2 }, { jobId: 'same', delayMs: 200 });
-    expect(await queue.pendingCount('q-dedupe')).toBe(1);
+    await start(false);
+    await queue.enqueue(QUEUE, { n: 1 }, { jobId: 'same' });
+    await queue.enqueue(QUEUE, { n: 2 }, { jobId: 'same' });
+    expect(await queue.pendingCount(QUEUE)).toBe(1);
   });
 
   it('answers ping', async () => {
+    await start(false);
     await expect(queue.ping()).resolves.toBe(true);
+  });
+});
+
+describe('retry backoff', () => {
+  it('doubles the first delay on Bull (its own "exponential" would wait delay*(2^n - 1))', () => {
+    const err = new Error('x');
+    expect([1, 2, 3, 4].map((n) => BULL_BACKOFF_STRATEGIES.doubling(n, err, { delay: 200 }))).toEqual([200, 400, 800, 1600]);
+  });
+
+  it('doubles the first delay in process', async () => {
+    jest.useFakeTimers();
+    try {
+      const queue = new InProcessJobQueue();
+      const attempts: number[] = [];
+      queue.process('q', async () => {
+        attempts.push(Date.now());
+        throw new Error('down');
+      });
+      await queue.enqueue('q', {}, { attempts: 3, backoffMs: 200 });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(attempts).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(199);
+      expect(attempts).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(attempts).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(399);
+      expect(attempts).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(attempts).toHaveLength(3);
+      await queue.close();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

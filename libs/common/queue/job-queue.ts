@@ -1,6 +1,8 @@
 /**
- * The queue port. Producers enqueue through it; processors register handlers through it.
- * Adapters: Bull on Redis (REDIS_URL set) and an in-process queue (the embedded default).
+ * The queue port for producers. Consumers are `@Processor(queue)` classes of `@nestjs/bull` with a
+ * `@Process()` method taking a `QueueJob`; they run in the processes whose root composes them
+ * (the worker root). Adapters: Bull on Redis (REDIS_URL set) and an in-process queue (the embedded
+ * default), with the same retry and backoff semantics.
  */
 export interface EnqueueOptions {
   /** Total tries including the first (default 1). */
@@ -12,6 +14,15 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+/** What a `@Process()` method receives: the part of Bull's `Job` both adapters provide. */
+export interface QueueJob<T> {
+  id: string | number;
+  data: T;
+  /** Failed attempts before this one. */
+  attemptsMade: number;
+  opts: { attempts?: number };
+}
+
 export interface JobContext {
   jobId: string;
   /** 1 for the first try. */
@@ -20,14 +31,15 @@ export interface JobContext {
   isFinalAttempt: boolean;
 }
 
-export type JobHandler<T> = (payload: T, context: JobContext) => Promise<void>;
+export function jobContext(job: QueueJob<unknown>): JobContext {
+  const maxAttempts = Math.max(1, job.opts.attempts ?? 1);
+  const attempt = job.attemptsMade + 1;
+  return { jobId: String(job.id), attempt, maxAttempts, isFinalAttempt: attempt >= maxAttempts };
+}
 
 export abstract class JobQueue {
   abstract enqueue<T>(queue: string, payload: T, options?: EnqueueOptions): Promise<string>;
-  /** A thrown error fails the attempt; it is retried until `attempts` are used up. */
-  abstract process<T>(queue: string, handler: JobHandler<T>, concurrency?: number): void;
   /** Jobs waiting, delayed or running (for tests and health). */
   abstract pendingCount(queue: string): Promise<number>;
   abstract ping(): Promise<boolean>;
-  abstract close(): Promise<void>;
 }

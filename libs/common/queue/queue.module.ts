@@ -1,26 +1,47 @@
-import { Global, Module, OnApplicationShutdown } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { AppConfig } from '../../../src/config/app-config';
-import { BullJobQueue } from './bull-job-queue';
+import { BullModule, getQueueToken } from '@nestjs/bull';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import type Bull from 'bull';
+import { BULL_BACKOFF_STRATEGIES, BullJobQueue } from './bull-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
+import { InProcessProcessors } from './in-process-processors';
 import { JobQueue } from './job-queue';
 
-@Global()
-@Module({
-  providers: [
-    {
-      provide: JobQueue,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig): JobQueue =>
-        config.redisUrl ? new BullJobQueue(config.redisUrl, config.queuePrefix) : new InProcessJobQueue(),
-    },
-  ],
-  exports: [JobQueue],
-})
-export class QueueModule implements OnApplicationShutdown {
-  constructor(private readonly moduleRef: ModuleRef) {}
+export interface QueueModuleOptions {
+  /** Bull on this Redis; null: the in-process queue of the embedded default. */
+  redisUrl: string | null;
+  prefix: string;
+  /** Every queue of the contexts (their `<context>.queue.ts` names). */
+  queues: readonly string[];
+}
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.moduleRef.get(JobQueue).close();
+/** The JobQueue port bound to Bull (`@nestjs/bull`) or to the in-process queue. */
+@Global()
+@Module({})
+export class QueueModule {
+  static forRoot(options: QueueModuleOptions): DynamicModule {
+    if (!options.redisUrl) {
+      return {
+        module: QueueModule,
+        imports: [DiscoveryModule],
+        providers: [{ provide: JobQueue, useValue: new InProcessJobQueue() }, InProcessProcessors],
+        exports: [JobQueue],
+      };
+    }
+    return {
+      module: QueueModule,
+      imports: [
+        BullModule.forRoot({ url: options.redisUrl, prefix: options.prefix, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES } }),
+        BullModule.registerQueue(...options.queues.map((name) => ({ name }))),
+      ],
+      providers: [
+        {
+          provide: JobQueue,
+          inject: options.queues.map((name) => getQueueToken(name)),
+          useFactory: (...queues: Bull.Queue[]) => new BullJobQueue(queues),
+        },
+      ],
+      exports: [JobQueue],
+    };
   }
 }

@@ -7,6 +7,8 @@ import { TypeOrmConversationRepository } from './adapters/persistence/typeorm-co
 import { ConversationsDemoSeeder } from './adapters/seed/conversations.demo-seeder';
 import { GetConversationUseCase } from './application/get-conversation.use-case';
 import { ListConversationsUseCase } from './application/list-conversations.use-case';
+import { FindOutboundMessageUseCase } from './application/find-outbound-message.use-case';
+import { RecordDeliveryUseCase } from './application/record-delivery.use-case';
 import { RecordMessageUseCase } from './application/record-message.use-case';
 import { ConversationRepository } from './domain/conversation.repository';
 
@@ -22,9 +24,11 @@ import { ConversationRepository } from './domain/conversation.repository';
     ListConversationsUseCase,
     GetConversationUseCase,
     RecordMessageUseCase,
+    FindOutboundMessageUseCase,
+    RecordDeliveryUseCase,
     ConversationsDemoSeeder,
   ],
-  exports: [ConversationRepository, RecordMessageUseCase],
+  exports: [RecordMessageUseCase, FindOutboundMessageUseCase, RecordDeliveryUseCase],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(

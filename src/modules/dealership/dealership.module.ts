@@ -10,6 +10,9 @@ import {
 } from './adapters/persistence/typeorm-dealership.repository';
 import { ConfigureDealerUseCase } from './application/configure-dealer.use-case';
 import { CreateDealerUseCase } from './application/create-dealer.use-case';
+import { EnableIntegrationUseCase } from './application/enable-integration.use-case';
+import { FindDealershipUseCase } from './application/find-dealership.use-case';
+import { SetDealershipStatusUseCase } from './application/set-dealership-status.use-case';
 import { GetDealershipProfileUseCase } from './application/get-dealership-profile.use-case';
 import { ManageCredentialsUseCase } from './application/manage-credentials.use-case';
 import { CredentialRepository, PartnerRepository } from './domain/credential.repository';
@@ -28,7 +31,13 @@ import { DealershipRepository } from './domain/dealership.repository';
     ConfigureDealerUseCase,
     GetDealershipProfileUseCase,
     ManageCredentialsUseCase,
+    FindDealershipUseCase,
+    SetDealershipStatusUseCase,
+    EnableIntegrationUseCase,
   ],
-  exports: [DealershipRepository, CredentialStore, CreateDealerUseCase, ConfigureDealerUseCase, ManageCredentialsUseCase],
+  exports: [
+    CredentialStore, CreateDealerUseCase, ConfigureDealerUseCase, ManageCredentialsUseCase, FindDealershipUseCase, SetDealershipStatusUseCase,
+    EnableIntegrationUseCase,
+  ],
 })
 export class DealershipModule {}

@@ -1,25 +1,28 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConversationsModule } from '../conversations/conversations.module';
-import { DealershipModule } from '../dealership/dealership.module';
+import { ConversationsModule } from '../conversations';
+import { DealershipModule } from '../dealership';
+import { ConversationInboundMessages, ConversationOutboundMessages } from './adapters/conversations/conversation-messages.adapter';
+import { DealershipContextDirectory } from './adapters/dealership/dealership-directory.adapter';
 import { EngagementController } from './adapters/http/engagement.controller';
 import { MessagingInboundController } from './adapters/http/messaging-inbound.controller';
-import { MessagingSignatureGuard } from './adapters/http/messaging-signature.guard';
 import { messagingEngineProvider } from './adapters/messaging/messaging-engine.provider';
 import { IdempotencyKeyOrmEntity } from './adapters/persistence/idempotency-key.orm-entity';
 import { TypeOrmIdempotencyKeyRepository } from './adapters/persistence/typeorm-idempotency-key.repository';
-import { EngagementDeliveryProcessor } from './adapters/queue/engagement-delivery.processor';
 import { QueueDeliveryScheduler } from './adapters/queue/queue-delivery-scheduler';
 import { DealershipLookup } from './application/dealership-lookup';
 import { DeliverMessageUseCase } from './application/deliver-message.use-case';
 import { EngageContactUseCase } from './application/engage-contact.use-case';
 import { RecordInboundMessageUseCase } from './application/record-inbound-message.use-case';
+import { InboundMessages, OutboundMessages } from './domain/conversation-messages';
+import { DealershipDirectory } from './domain/dealership-directory';
 import { DeliveryScheduler } from './domain/delivery-scheduler';
 import { IdempotencyKeyRepository } from './domain/idempotency-key.repository';
 
 /**
- * `POST /api/v1/ailm/engage`, delivery of outbound messages on the `engagement-delivery` queue
- * through the messaging engine, and the engine's inbound side (customers' replies).
+ * `POST /api/v1/ailm/engage` and the engine's inbound side (customers' replies). Messages are
+ * kept by the conversations context, reached through the OutboundMessages/InboundMessages ports;
+ * delivery runs on the `engagement-delivery` queue (EngagementWorkerModule).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKeyOrmEntity]), ConversationsModule, DealershipModule],
@@ -27,14 +30,15 @@ import { IdempotencyKeyRepository } from './domain/idempotency-key.repository';
   providers: [
     { provide: IdempotencyKeyRepository, useClass: TypeOrmIdempotencyKeyRepository },
     { provide: DeliveryScheduler, useClass: QueueDeliveryScheduler },
+    { provide: OutboundMessages, useClass: ConversationOutboundMessages },
+    { provide: InboundMessages, useClass: ConversationInboundMessages },
+    { provide: DealershipDirectory, useClass: DealershipContextDirectory },
     messagingEngineProvider,
-    MessagingSignatureGuard,
     DealershipLookup,
     EngageContactUseCase,
     DeliverMessageUseCase,
     RecordInboundMessageUseCase,
-    EngagementDeliveryProcessor,
   ],
-  exports: [RecordInboundMessageUseCase],
+  exports: [RecordInboundMessageUseCase, DeliverMessageUseCase],
 })
 export class EngagementModule {}

@@ -4,11 +4,12 @@ import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { diskStorage } from 'multer';
-import { DataSource } from 'typeorm';
 import { DemoSeedRegistry } from '../../../libs/common/seed/demo-seed.registry';
 import { AppConfig } from '../../config/app-config';
-import { CatalogModule } from '../catalog/catalog.module';
-import { DealershipModule } from '../dealership/dealership.module';
+import { CatalogModule } from '../catalog';
+import { DealershipModule } from '../dealership';
+import { DealershipContextRegions } from './adapters/dealership/dealership-regions.adapter';
+import { DealershipRegions } from './domain/dealership-regions';
 import { InventoryController } from './adapters/http/inventory.controller';
 import { SearchController } from './adapters/http/search.controller';
 import { createLlmQueryTranslator } from './adapters/llm/llm-query-translator.factory';
@@ -17,16 +18,14 @@ import { CatalogAndStockSearchNames } from './adapters/persistence/search-names.
 import { TypeOrmCarSearchRepository } from './adapters/persistence/typeorm-car-search.repository';
 import { UploadCleanupInterceptor } from './adapters/http/upload-cleanup.interceptor';
 import { CarOrmEntity } from './adapters/persistence/car.orm-entity';
-import { InProcessInventoryUploadLock, MySqlInventoryUploadLock } from './adapters/persistence/inventory-upload.locks';
-import { MySqlCarInventoryStore } from './adapters/persistence/mysql-car-inventory.store';
-import { SqliteCarInventoryStore } from './adapters/persistence/sqlite-car-inventory.store';
+import { inventoryPersistenceProviders } from './adapters/persistence/inventory-persistence.providers';
 import { TypeOrmCarInventoryRepository } from './adapters/persistence/typeorm-car-inventory.repository';
 import { InventoryDemoSeeder } from './adapters/seed/inventory-demo.seeder';
 import { DeleteNewInventoryUseCase } from './application/delete-new-inventory.use-case';
 import { GetUsedCarUseCase } from './application/get-used-car.use-case';
 import { ReplaceInventoryUseCase } from './application/replace-inventory.use-case';
 import { SearchCarsUseCase, TranslateSearchQueryUseCase } from './application/search-cars.use-case';
-import { CarInventoryRepository, CarInventoryStore, InventoryUploadLock } from './domain/car-inventory.repository';
+import { CarInventoryRepository } from './domain/car-inventory.repository';
 import { CarSearchRepository, SearchNamesSource } from './domain/search/car-search.repository';
 import { QueryTranslator } from './domain/search/query-translator';
 import { InventoryChanges } from './domain/inventory-changes';
@@ -53,21 +52,11 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
   ],
   controllers: [InventoryController, SearchController],
   providers: [
+    { provide: DealershipRegions, useClass: DealershipContextRegions },
     TypeOrmCarInventoryRepository,
     { provide: CarInventoryRepository, useExisting: TypeOrmCarInventoryRepository },
     { provide: StockedModelsReader, useExisting: TypeOrmCarInventoryRepository },
-    {
-      provide: CarInventoryStore,
-      inject: [AppConfig, DataSource],
-      useFactory: (config: AppConfig, dataSource: DataSource) =>
-        config.database.kind === 'mysql' ? new MySqlCarInventoryStore(dataSource) : new SqliteCarInventoryStore(dataSource),
-    },
-    {
-      provide: InventoryUploadLock,
-      inject: [AppConfig, DataSource],
-      useFactory: (config: AppConfig, dataSource: DataSource) =>
-        config.database.kind === 'mysql' ? new MySqlInventoryUploadLock(dataSource) : new InProcessInventoryUploadLock(),
-    },
+    ...inventoryPersistenceProviders,
     UploadCleanupInterceptor,
     { provide: InventoryChanges, useValue: new InventoryChanges() },
     ReplaceInventoryUseCase,
@@ -92,7 +81,6 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     TranslateSearchQueryUseCase,
     SearchCarsUseCase,
   ],
-  exports: [StockedModelsReader, CarInventoryRepository, ReplaceInventoryUseCase],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(

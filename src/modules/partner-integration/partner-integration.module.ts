@@ -2,14 +2,16 @@ import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { registerProblemTitles } from '../../../libs/common/http/all-exceptions.filter';
 import { AppConfig } from '../../config/app-config';
-import { DealershipModule } from '../dealership/dealership.module';
+import { DealershipModule } from '../dealership';
+import { DealershipContextIntegrations } from './adapters/dealership/dealership-integrations.adapter';
 import { PartnerWebhookController } from './adapters/http/partner-webhook.controller';
 import { DeliveryAuditOrmEntity, PartnerDeliveryOrmEntity } from './adapters/persistence/partner-delivery.orm-entity';
 import { TypeOrmDeliveryAuditLog, TypeOrmDeliveryLedger } from './adapters/persistence/typeorm-partner-delivery.repository';
-import { DeliveryAuditRetention } from './adapters/schedule/delivery-audit-retention';
 import { EnablePartnerIntegrationUseCase } from './application/enable-partner-integration.use-case';
 import { ListDeliveryAuditUseCase } from './application/list-delivery-audit.use-case';
 import { PurgeDeliveryAuditUseCase } from './application/purge-delivery-audit.use-case';
+import { RecordDeliveryAuditUseCase } from './application/record-delivery-audit.use-case';
+import { DealershipIntegrations } from './domain/dealership-integrations';
 import { PARTNER_PROBLEM_TITLES } from './domain/partner-integration.errors';
 import { DeliveryAuditLog, DeliveryLedger } from './domain/partner-delivery.repository';
 
@@ -22,12 +24,13 @@ registerProblemTitles(PARTNER_PROBLEM_TITLES);
   providers: [
     { provide: DeliveryLedger, useClass: TypeOrmDeliveryLedger },
     { provide: DeliveryAuditLog, useClass: TypeOrmDeliveryAuditLog },
+    { provide: DealershipIntegrations, useClass: DealershipContextIntegrations },
     EnablePartnerIntegrationUseCase,
+    RecordDeliveryAuditUseCase,
     PurgeDeliveryAuditUseCase,
     ListDeliveryAuditUseCase,
-    DeliveryAuditRetention,
   ],
-  exports: [DeliveryAuditLog, PurgeDeliveryAuditUseCase, ListDeliveryAuditUseCase],
+  exports: [PurgeDeliveryAuditUseCase, ListDeliveryAuditUseCase],
 })
 export class PartnerIntegrationModule implements OnModuleInit {
   constructor(private readonly config: AppConfig) {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { CatalogImportCounts } from '../domain/catalog';
 import { fingerprint } from '../domain/catalog-content-hash';
 import { readCatalogFile } from '../domain/catalog-file';
@@ -15,13 +16,17 @@ export interface CatalogImportResult extends CatalogImportCounts {
  */
 @Injectable()
 export class ImportCatalogUseCase {
-  constructor(private readonly catalog: CatalogRepository) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly catalog: CatalogRepository,
+  ) {}
 
   async execute(document: unknown): Promise<CatalogImportResult> {
     const started = Date.now();
     const file = readCatalogFile(document);
     if (!file.ok) throw new CatalogFileInvalidError(file.problems, file.totalProblems);
-    const counts = await this.catalog.replaceManufacturers(file.catalog.map(fingerprint), new Date());
+    const now = new Date();
+    const counts = await this.unitOfWork.run(() => this.catalog.replaceManufacturers(file.catalog.map(fingerprint), now));
     return { ...counts, duration_ms: Date.now() - started };
   }
 }

@@ -16,9 +16,9 @@ export abstract class CatalogRepository {
   abstract listModels(manufacturerId: string, query: ModelQuery): Promise<{ rows: CatalogModel[]; total: number }>;
   abstract isEmpty(): Promise<boolean>;
   /**
-   * Replaces the model rows and trims of each manufacturer in the list with the given ones, in one
-   * transaction (all or nothing); manufacturers not in the list are left as they are. Rows whose
-   * fingerprint is unchanged are not written.
+   * Replaces the model rows and trims of each manufacturer in the list with the given ones, in the
+   * caller's unit of work (all or nothing); manufacturers not in the list are left as they are. Rows
+   * whose fingerprint is unchanged are not written.
    */
   abstract replaceManufacturers(catalogs: FingerprintedCatalog[], now: Date): Promise<CatalogImportCounts>;
 }

@@ -4,9 +4,9 @@
  * is the same for every dealership.
  */
 
-/** Body types and fuel types: the canonical values of the search vocabulary (search-vocabulary.md). */
-export const BODY_TYPES = ['SUV', 'Sedan', 'Truck', 'Coupe', 'Hatchback', 'Minivan', 'Convertible', 'Wagon', 'Van'] as const;
-export const FUEL_TYPES = ['Gasoline', 'Diesel', 'Hybrid', 'Plug-in Hybrid', 'Electric'] as const;
+import { BODY_TYPES, FUEL_TYPES } from '../../../../libs/common/vehicle/vehicle-types';
+
+export { BODY_TYPES, FUEL_TYPES };
 
 /** Manufacturer ids are slugs (decisions.md section 6): `mercedes-benz`. */
 export const MANUFACTURER_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { AddressKind, addressKindOf, Attachment, Contact, Conversation, Delivery, isVisibleInChats, MessageRole, normaliseChannel, normaliseEmail } from '../domain/conversation';
 import { ContactDetails, planContactUpsert } from '../domain/contact-upsert';
 import { ConversationNotFoundError } from '../domain/conversations.errors';
-import { ConversationRepository, ConversationWriter } from '../domain/conversation.repository';
+import { ConversationRepository } from '../domain/conversation.repository';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 
 export interface RecordMessageInput {
   dealerId: string;
@@ -44,13 +45,21 @@ export interface RecordedMessage {
  */
 @Injectable()
 export class RecordMessageUseCase {
-  constructor(private readonly conversations: ConversationRepository) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly conversations: ConversationRepository,
+  ) {}
 
+  /**
+   * Joins the caller's unit of work (engage with an Idempotency-Key). On its own, a lost race on a
+   * unique key (the same contact inserted concurrently) runs it again: it reads what it needs inside.
+   */
   execute(input: RecordMessageInput): Promise<RecordedMessage> {
-    return this.conversations.transaction((writer) => this.record(writer, input));
+    return this.unitOfWork.run(() => this.record(input), { retryOnConflict: true });
   }
 
-  private async record(writer: ConversationWriter, input: RecordMessageInput): Promise<RecordedMessage> {
+  private async record(input: RecordMessageInput): Promise<RecordedMessage> {
+    const writer = this.conversations;
     const { dealerId } = input;
     const channel = normaliseChannel(input.channel);
     const now = new Date();
@@ -70,7 +79,7 @@ export class RecordMessageUseCase {
       if (!conversation) throw new ConversationNotFoundError(input.conversationId);
     } else if (input.contact) {
       const addressKind = addressKindOf(channel);
-      contact = await this.upsertContact(writer, dealerId, input.contact, addressKind, now);
+      contact = await this.upsertContact(dealerId, input.contact, addressKind, now);
       if (input.delivery) destination = addressOf(input.contact, addressKind);
       // The upsert rules guarantee it; filing a message under a contact it is not sent to would be a bug.
       if (destination !== null && contact[addressKind] !== destination) {
@@ -100,7 +109,8 @@ export class RecordMessageUseCase {
     return { conversationId: conversation.id, messageId, contactId: contact?.id ?? conversation.contactId, conversationCreated, duplicate: false };
   }
 
-  private async upsertContact(writer: ConversationWriter, dealerId: string, details: ContactDetails, keyBy: AddressKind, now: Date): Promise<Contact> {
+  private async upsertContact(dealerId: string, details: ContactDetails, keyBy: AddressKind, now: Date): Promise<Contact> {
+    const writer = this.conversations;
     const [byPhone, byEmail] = await Promise.all([
       details.phone ? writer.findContactByPhone(dealerId, details.phone) : null,
       details.email ? writer.findContactByEmail(dealerId, normaliseEmail(details.email)) : null,

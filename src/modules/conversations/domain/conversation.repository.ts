@@ -25,7 +25,10 @@ export interface OutboundForDelivery {
 /** A message before it is stored (the store assigns its id). */
 export type NewMessage = Omit<Message, 'id'>;
 
-/** Port: reads of conversations and messages, delivery outcomes, and transactional writes. */
+/**
+ * Port: conversations, their contacts and messages. Every method takes the dealership id; writes
+ * join the caller's unit of work (libs/common/persistence), which the use case opens.
+ */
 export abstract class ConversationRepository {
   /** `query.channel` and `query.status` arrive normalised. */
   abstract list(dealerId: string, query: ConversationListQuery): Promise<ConversationPage>;
@@ -36,17 +39,6 @@ export abstract class ConversationRepository {
   /** The message with its destination, its conversation's channel and its contact's name and addresses. */
   abstract findOutbound(dealerId: string, messageId: string): Promise<OutboundForDelivery | null>;
   abstract recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void>;
-  /**
-   * Runs `work` in one transaction. When it loses a race (unique key, deadlock) the adapter rolls
-   * back and runs it again, so `work` must read what it needs inside. Called inside a unit of work
-   * (libs/common/persistence), it joins that transaction instead, and the unit of work's owner
-   * commits, rolls back and retries.
-   */
-  abstract transaction<T>(work: (writer: ConversationWriter) => Promise<T>): Promise<T>;
-}
-
-/** The writes of one transaction. Every method takes the dealership id. */
-export abstract class ConversationWriter {
   abstract findContactByPhone(dealerId: string, phone: string): Promise<Contact | null>;
   abstract findContactByEmail(dealerId: string, email: string): Promise<Contact | null>;
   abstract insertContact(contact: Contact): Promise<void>;

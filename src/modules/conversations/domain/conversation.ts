@@ -1,3 +1,7 @@
+import { normaliseChannel } from '../../../../libs/common/contact/contact-address';
+
+export { normaliseChannel, normaliseEmail } from '../../../../libs/common/contact/contact-address';
+
 /**
  * Conversations between a dealership and a contact on one channel (spec 2.3, decisions.md 7).
  * Channel is stored lower-case and status in its canonical spelling, so the case-insensitive
@@ -9,18 +13,6 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 export const CONVERSATION_STATUSES = ['Active', 'Ended', 'Paused'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-
-/** Channels the service knows; others (e.g. `facebook`) are stored as given, lower-cased. */
-export const KNOWN_CHANNELS = ['sms', 'email', 'webchat'] as const;
-
-export function normaliseChannel(channel: string): string {
-  return channel.trim().toLowerCase();
-}
-
-/** Emails are stored, compared and fingerprinted trimmed and lower-cased (the one place that does it). */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Which of a contact's addresses a message on the channel goes to: the email for `email`, else the phone (sms). */
 export type AddressKind = 'phone' | 'email';

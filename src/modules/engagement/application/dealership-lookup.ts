@@ -1,15 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DealershipRepository } from '../../dealership/domain/dealership.repository';
-
-/** What engagement needs of a dealership on every request and delivery. */
-export interface DealershipSummary {
-  id: string;
-  name: string;
-  /** Default country of national phone numbers. */
-  region: string;
-  outboundEmail: string | null;
-  phone: string | null;
-}
+import { DealershipDirectory, DealershipSummary } from '../domain/dealership-directory';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
@@ -23,21 +13,14 @@ const MAX_ENTRIES = 10_000;
 export class DealershipLookup {
   private readonly cache = new Map<string, { summary: DealershipSummary; expires: number }>();
 
-  constructor(private readonly dealerships: DealershipRepository) {}
+  constructor(private readonly dealerships: DealershipDirectory) {}
 
   async find(dealerId: string): Promise<DealershipSummary | null> {
     const now = Date.now();
     const hit = this.cache.get(dealerId);
     if (hit && hit.expires > now) return hit.summary;
-    const dealership = await this.dealerships.findById(dealerId);
-    if (!dealership) return null;
-    const summary: DealershipSummary = {
-      id: dealership.id,
-      name: dealership.name,
-      region: dealership.region,
-      outboundEmail: dealership.profile.reach_settings.email_outbound_address || null,
-      phone: dealership.profile.phone_num[0]?.value || null,
-    };
+    const summary = await this.dealerships.find(dealerId);
+    if (!summary) return null;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     this.cache.set(dealerId, { summary, expires: now + TTL_MS });
     return summary;

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobContext } from '../../../../libs/common/queue/job-queue';
-import { addressKindOf } from '../../conversations/domain/conversation';
-import { ConversationRepository, OutboundForDelivery } from '../../conversations/domain/conversation.repository';
+import { OutboundMessages } from '../domain/conversation-messages';
 import { DeliveryJob } from '../domain/delivery-scheduler';
 import { MessagingEngine, OutboundMessage, PermanentDeliveryError } from '../domain/messaging-engine';
 import { DealershipLookup } from './dealership-lookup';
@@ -18,14 +17,14 @@ export class DeliverMessageUseCase {
   private readonly logger = new Logger(DeliverMessageUseCase.name);
 
   constructor(
-    private readonly conversations: ConversationRepository,
+    private readonly messages: OutboundMessages,
     private readonly dealerships: DealershipLookup,
     private readonly engine: MessagingEngine,
   ) {}
 
   async execute(job: DeliveryJob, attempt: Attempt): Promise<void> {
     const { dealerId, messageId } = job;
-    const [found, dealership] = await Promise.all([this.conversations.findOutbound(dealerId, messageId), this.dealerships.find(dealerId)]);
+    const [found, dealership] = await Promise.all([this.messages.findToDeliver(dealerId, messageId), this.dealerships.find(dealerId)]);
     if (!found || !found.deliveryStatus) {
       this.logger.warn({ dealer_id: dealerId, message_id: messageId }, 'no outbound message to deliver');
       return;
@@ -35,7 +34,7 @@ export class DeliverMessageUseCase {
 
     const outbound: OutboundMessage = {
       messageId, dealerId, conversationId: found.conversationId, channel: found.channel,
-      to: recipient(found),
+      to: found.to,
       from: { name: dealership?.name ?? dealerId, email: dealership?.outboundEmail ?? null, phone: dealership?.phone ?? null },
       subject: found.subject, text: found.text, attachments: found.attachments, attempt: attempt.attempt,
     };
@@ -46,23 +45,11 @@ export class DeliverMessageUseCase {
       const permanent = err instanceof PermanentDeliveryError;
       const final = permanent || attempt.isFinalAttempt;
       const lastError = err instanceof Error ? err.message : String(err);
-      await this.conversations.recordDelivery(dealerId, messageId, { status: final ? 'failed' : 'retrying', attempts: attempt.attempt, lastError, sentAt: null });
+      await this.messages.recordDelivery(dealerId, messageId, { status: final ? 'failed' : 'retrying', attempts: attempt.attempt, lastError, sentAt: null });
       this.logger.warn({ dealer_id: dealerId, message_id: messageId, attempt: attempt.attempt, final, engine: this.engine.name, error: lastError }, 'delivery attempt failed');
       if (permanent) return;
       throw err;
     }
-    await this.conversations.recordDelivery(dealerId, messageId, { status: 'sent', attempts: attempt.attempt, lastError: null, sentAt: new Date() });
+    await this.messages.recordDelivery(dealerId, messageId, { status: 'sent', attempts: attempt.attempt, lastError: null, sentAt: new Date() });
   }
-}
-
-/**
- * The message goes to the destination recorded with it (the phone for sms, the email for email),
- * never to whatever the contact's address is by the time the job runs. The other address and the
- * name are the contact's current ones, for reference. A message recorded before destinations were
- * stored goes to the contact's address.
- */
-function recipient(found: OutboundForDelivery): OutboundMessage['to'] {
-  const to = { fullName: found.contact?.fullName || null, email: found.contact?.email ?? null, phone: found.contact?.phone ?? null };
-  if (found.destination !== null) to[addressKindOf(found.channel)] = found.destination;
-  return to;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnavailableError, ValidationError } from '../../../../libs/common/errors/domain-error';
-import { RecordedMessage, RecordMessageUseCase } from '../../conversations/application/record-message.use-case';
-import { ConversationRepository } from '../../conversations/domain/conversation.repository';
-import { DealershipNotFoundError } from '../../dealership/domain/dealership.errors';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { DealershipNotFoundError } from '../../dealership';
+import { AppendedMessage, OutboundMessages } from '../domain/conversation-messages';
 import { DeliveryScheduler } from '../domain/delivery-scheduler';
 import { EngageCommand, EngagementPlan, IDEMPOTENCY_WINDOW_MS, idempotencyKeyProblem, planEngagement } from '../domain/engagement';
 import { IdempotencyKeyReusedError } from '../domain/engagement.errors';
@@ -31,9 +31,9 @@ export class EngageContactUseCase {
   private readonly lastPurge = new Map<string, number>();
 
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     private readonly dealerships: DealershipLookup,
-    private readonly recordMessage: RecordMessageUseCase,
-    private readonly conversations: ConversationRepository,
+    private readonly messages: OutboundMessages,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly scheduler: DeliveryScheduler,
   ) {}
@@ -47,17 +47,9 @@ export class EngageContactUseCase {
     if ('problems' in planned) throw new ValidationError('Request validation failed', planned.problems);
     const plan = planned.plan;
 
-    const record = () => this.recordMessage.execute({
-      dealerId,
-      channel: plan.channel,
-      contact: plan.contact,
-      role: 'agent',
-      text: plan.message,
-      subject: plan.subject,
-      delivery: { status: 'queued', attempts: 0, lastError: null, sentAt: null },
-    });
+    const record = () => this.messages.append({ dealerId, channel: plan.channel, contact: plan.contact, text: plan.message, subject: plan.subject });
 
-    let recorded: RecordedMessage;
+    let recorded: AppendedMessage;
     if (idempotencyKey === undefined) {
       recorded = await record();
     } else {
@@ -65,13 +57,13 @@ export class EngageContactUseCase {
       // before the commit keeps neither, so the client's retry is carried out.
       const now = new Date();
       const hash = fingerprint(plan);
-      const outcome = await this.idempotencyKeys.runOnce(
-        { dealerId, key: idempotencyKey, requestHash: hash, now, windowMs: IDEMPOTENCY_WINDOW_MS },
-        async () => {
-          const result = await record();
-          return { messageId: result.messageId, result };
-        },
-      );
+      const outcome = await this.unitOfWork.run(async () => {
+        const holder = await this.idempotencyKeys.claim({ dealerId, key: idempotencyKey, requestHash: hash, now, windowMs: IDEMPOTENCY_WINDOW_MS });
+        if (holder) return { status: 'repeat', requestHash: holder.requestHash } as const;
+        const result = await record();
+        await this.idempotencyKeys.attachMessage(dealerId, idempotencyKey, result.messageId);
+        return { status: 'done', result } as const;
+      }, { retryOnConflict: true });
       if (outcome.status === 'repeat') {
         if (outcome.requestHash !== hash) throw new IdempotencyKeyReusedError();
         return { repeated: true, conversationId: null, messageId: null };
@@ -85,8 +77,8 @@ export class EngageContactUseCase {
     } catch (err) {
       // Without a job the message would wait forever: record it failed and let the client retry.
       this.logger.error({ err, dealer_id: dealerId, message_id: recorded.messageId }, 'could not queue the delivery');
-      await this.conversations.recordDelivery(dealerId, recorded.messageId, { status: 'failed', attempts: 0, lastError: 'delivery queue unavailable', sentAt: null });
-      if (idempotencyKey !== undefined) await this.idempotencyKeys.release(dealerId, idempotencyKey);
+      await this.messages.recordDelivery(dealerId, recorded.messageId, { status: 'failed', attempts: 0, lastError: 'delivery queue unavailable', sentAt: null });
+      if (idempotencyKey !== undefined) await this.unitOfWork.run(() => this.idempotencyKeys.release(dealerId, idempotencyKey));
       throw new UnavailableError('The delivery queue is unavailable; try again shortly', 5, 'engagement.queue_unavailable');
     }
     return { repeated: false, conversationId: recorded.conversationId, messageId: recorded.messageId };
@@ -96,7 +88,7 @@ export class EngageContactUseCase {
     const last = this.lastPurge.get(dealerId) ?? 0;
     if (now.getTime() - last < PURGE_INTERVAL_MS) return;
     this.lastPurge.set(dealerId, now.getTime());
-    this.idempotencyKeys.purge(dealerId, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)).catch((err: unknown) => {
+    this.unitOfWork.run(() => this.idempotencyKeys.purge(dealerId, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))).catch((err: unknown) => {
       this.logger.warn({ err, dealer_id: dealerId }, 'could not purge expired idempotency keys');
     });
   }

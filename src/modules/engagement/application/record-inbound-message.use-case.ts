@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '../../../../libs/common/errors/domain-error';
-import { RecordedMessage, RecordMessageUseCase } from '../../conversations/application/record-message.use-case';
-import { Attachment, normaliseChannel, normaliseEmail } from '../../conversations/domain/conversation';
-import { DealershipNotFoundError } from '../../dealership/domain/dealership.errors';
+import { normaliseChannel, normaliseEmail } from '../../../../libs/common/contact/contact-address';
+import { AppendedMessage, InboundMessages, MessageAttachment } from '../domain/conversation-messages';
+import { DealershipNotFoundError } from '../../dealership';
 import { toE164 } from '../domain/phone-number';
 import { DealershipLookup } from './dealership-lookup';
 
@@ -15,7 +15,7 @@ export interface InboundMessage {
   conversationId?: string | null;
   text: string;
   subject?: string | null;
-  attachments?: Attachment[];
+  attachments?: MessageAttachment[];
   /** The engine's message id: a redelivery of the same id is recorded once. */
   externalId?: string | null;
   fullName?: string | null;
@@ -33,10 +33,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export class RecordInboundMessageUseCase {
   constructor(
     private readonly dealerships: DealershipLookup,
-    private readonly recordMessage: RecordMessageUseCase,
+    private readonly inbound: InboundMessages,
   ) {}
 
-  async execute(input: InboundMessage): Promise<RecordedMessage> {
+  async execute(input: InboundMessage): Promise<AppendedMessage> {
     const dealership = await this.dealerships.find(input.dealerId);
     if (!dealership) throw new DealershipNotFoundError(input.dealerId);
 
@@ -57,12 +57,11 @@ export class RecordInboundMessageUseCase {
       throw new ValidationError('Request validation failed', [{ field: 'text', errors: ['text must not be blank unless there are attachments'] }]);
     }
 
-    return this.recordMessage.execute({
+    return this.inbound.record({
       dealerId: input.dealerId,
       channel: normaliseChannel(input.channel),
       conversationId: input.conversationId ?? undefined,
       contact: from ? { phone, email, fullName: input.fullName ?? null } : undefined,
-      role: 'user',
       text: input.text,
       subject: input.subject ?? null,
       attachments: input.attachments ?? [],

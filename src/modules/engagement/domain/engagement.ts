@@ -1,5 +1,5 @@
 import { FieldError } from '../../../../libs/common/errors/domain-error';
-import { normaliseEmail } from '../../conversations/domain/conversation';
+import { normaliseEmail } from '../../../../libs/common/contact/contact-address';
 import { toE164 } from './phone-number';
 
 export const ENGAGEMENT_CHANNELS = ['sms', 'email'] as const;

@@ -8,20 +8,20 @@ export interface IdempotencyClaim {
   windowMs: number;
 }
 
-export type IdempotentOutcome<T> = { status: 'done'; result: T } | { status: 'repeat'; requestHash: string };
-
-/** Port: Idempotency-Key records of the engage endpoint, per dealership. */
+/**
+ * Port: Idempotency-Key records of the engage endpoint, per dealership. Every method joins the
+ * caller's unit of work: the key is claimed in the transaction that records the message, so if
+ * anything fails or the process dies, neither is kept and the client's retry is carried out.
+ */
 export abstract class IdempotencyKeyRepository {
   /**
-   * Claims the key and runs `work` in one transaction, then records the message `work` wrote
-   * against the key. `work`'s writes must join that transaction (repositories do, through the unit
-   * of work): if anything fails or the process dies, neither the key nor the message is kept, so
-   * the client's retry is carried out. A key recorded within the window is a repeat and `work` does
-   * not run; a concurrent duplicate waits for the first and is then a repeat (or runs, if the first
-   * rolled back). `work` may run more than once (the transaction is retried when it loses a race),
-   * so it must have no effects outside the database.
+   * Inserts the key (an expired record is replaced), or returns the live record that holds it. On
+   * MySQL a concurrent duplicate's insert waits on the primary key until the first transaction
+   * ends, then fails (a repeat) or succeeds (the first rolled back).
    */
-  abstract runOnce<T>(claim: IdempotencyClaim, work: () => Promise<{ messageId: string; result: T }>): Promise<IdempotentOutcome<T>>;
+  abstract claim(claim: IdempotencyClaim): Promise<{ requestHash: string } | null>;
+  /** Records the message the claimed request wrote. */
+  abstract attachMessage(dealerId: string, key: string, messageId: string): Promise<void>;
   /** Forgets a key whose request failed after its transaction (the delivery could not be queued), so the retry is carried out. */
   abstract release(dealerId: string, key: string): Promise<void>;
   /** Deletes the dealership's keys recorded before `before`; returns how many. */

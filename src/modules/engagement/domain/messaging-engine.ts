@@ -1,4 +1,4 @@
-import { Attachment } from '../../conversations/domain/conversation';
+import { MessageAttachment } from './conversation-messages';
 
 /** One outbound message as a messaging engine needs it. */
 export interface OutboundMessage {
@@ -10,7 +10,7 @@ export interface OutboundMessage {
   from: { name: string; email: string | null; phone: string | null };
   subject: string | null;
   text: string;
-  attachments: Attachment[];
+  attachments: MessageAttachment[];
   /** 1 for the first try. */
   attempt: number;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
-import { DealershipRepository } from '../../dealership/domain/dealership.repository';
-import { DealershipNotFoundError } from '../../dealership/domain/dealership.errors';
+import { DealershipNotFoundError } from '../../dealership';
+import { DealershipRegions } from '../domain/dealership-regions';
 import { BulkInventoryResult, failedRow, RowResult } from '../domain/bulk-inventory-result';
 import { CarCondition, CarData } from '../domain/car';
 import { CarFeed, FeedRecord } from '../domain/car-feed';
@@ -24,15 +24,15 @@ export const UPLOAD_BATCH_ROWS = 200;
 export class ReplaceInventoryUseCase {
   constructor(
     private readonly config: AppConfig,
-    private readonly dealerships: DealershipRepository,
+    private readonly dealerships: DealershipRegions,
     private readonly store: CarInventoryStore,
     private readonly lock: InventoryUploadLock,
     private readonly changes: InventoryChanges,
   ) {}
 
   async execute(dealerId: string, condition: CarCondition, feed: CarFeed): Promise<BulkInventoryResult> {
-    const dealership = await this.dealerships.findById(dealerId);
-    if (!dealership) throw new DealershipNotFoundError(dealerId);
+    const region = await this.dealerships.regionOf(dealerId);
+    if (region === null) throw new DealershipNotFoundError(dealerId);
     const release = await this.lock.tryAcquire(dealerId);
     if (!release) throw new UploadInProgressError();
 
@@ -40,7 +40,7 @@ export class ReplaceInventoryUseCase {
     try {
       // The first rows (or the header's verdict) before the store opens: an unusable file costs nothing.
       const first = await records.next();
-      const validator = new CarRowValidator({ condition, requireCheckDigit: requiresVinCheckDigit(dealership.region) });
+      const validator = new CarRowValidator({ condition, requireCheckDigit: requiresVinCheckDigit(region) });
       const errors: RowResult[] = [];
       const maxRows = this.config.limits.uploadRows;
 

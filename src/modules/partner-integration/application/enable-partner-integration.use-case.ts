@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
-import { newDealership } from '../../dealership/domain/dealership';
-import { DealershipRepository } from '../../dealership/domain/dealership.repository';
+import { DealershipIntegrations } from '../domain/dealership-integrations';
 import { PARTNER_CREDIT_APPLICATION, parseIntegrationEnabled } from '../domain/integration-enabled';
 import { ACCEPTED_STATUS, DeliveryOutcome } from '../domain/partner-delivery';
-import { DeliveryAuditLog, DeliveryLedger } from '../domain/partner-delivery.repository';
+import { DeliveryLedger } from '../domain/partner-delivery.repository';
+import { RecordDeliveryAuditUseCase } from './record-delivery-audit.use-case';
 
 /** Who delivered, as the transport saw it (for the audit record). */
 export interface DeliveryOrigin {
@@ -35,8 +35,8 @@ export class EnablePartnerIntegrationUseCase {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly ledger: DeliveryLedger,
-    private readonly dealerships: DealershipRepository,
-    private readonly audit: DeliveryAuditLog,
+    private readonly dealerships: DealershipIntegrations,
+    private readonly audit: RecordDeliveryAuditUseCase,
   ) {}
 
   async execute(delivery: { partnerId: string; body: Uint8Array; origin: DeliveryOrigin }): Promise<EnablementResult> {
@@ -50,16 +50,14 @@ export class EnablePartnerIntegrationUseCase {
       if (!(await this.ledger.recordFirst({ partnerId: delivery.partnerId, bodySha256, dealerId, receivedAt: now }))) {
         return { outcome: 'duplicate', reason: 'duplicate_delivery', dealerId };
       }
-      const { created } = await this.dealerships.findOrCreate(
-        newDealership({ id: dealerId, name: notification.retailerName, region: notification.region }, now),
-      );
-      const change = await this.dealerships.recordIntegrationConfig(
-        dealerId, { key: PARTNER_CREDIT_APPLICATION, subscription_id: notification.subscriptionId }, now,
-      );
-      return { outcome: 'accepted', reason: created ? 'dealership_created' : `integration_${change}`, dealerId };
+      const { dealershipCreated, change } = await this.dealerships.enable({
+        dealerId, name: notification.retailerName, region: notification.region,
+        integration: { key: PARTNER_CREDIT_APPLICATION, subscription_id: notification.subscriptionId }, at: now,
+      });
+      return { outcome: 'accepted', reason: dealershipCreated ? 'dealership_created' : `integration_${change}`, dealerId };
     });
 
-    await this.audit.record({
+    await this.audit.execute({
       ...delivery.origin,
       receivedAt: now,
       partnerId: delivery.partnerId,

@@ -1,6 +1,6 @@
 import { FieldError } from '../../../../libs/common/errors/domain-error';
 import { slugify, unrepresentableCharacters } from '../../../../libs/common/slug/slug';
-import { REGION_PATTERN } from '../../dealership/domain/dealership';
+import { REGION_PATTERN } from '../../../../libs/common/region/region';
 import { InvalidNotificationError, MalformedNotificationError } from './partner-integration.errors';
 
 /** The integration a partner's notification records (`integration_configs.key`). */

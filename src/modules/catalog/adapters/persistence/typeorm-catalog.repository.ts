@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
-import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
+import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import {
   CarProperty, CatalogImportCounts, CatalogModel, CatalogTrim, emptyImportCounts, ImportTally, Manufacturer, sortKey,
 } from '../../domain/catalog';
@@ -80,12 +80,11 @@ export class TypeOrmCatalogRepository extends CatalogRepository {
     return any.length === 0;
   }
 
-  replaceManufacturers(catalogs: FingerprintedCatalog[], now: Date): Promise<CatalogImportCounts> {
-    return inSqliteWriteTurn(this.dataSource, () => this.dataSource.transaction(async (em) => {
-      const counts = emptyImportCounts();
-      for (const catalog of catalogs) await this.replaceOne(em, catalog, now, counts);
-      return counts;
-    }));
+  async replaceManufacturers(catalogs: FingerprintedCatalog[], now: Date): Promise<CatalogImportCounts> {
+    const em = transactionalManager(this.dataSource.manager);
+    const counts = emptyImportCounts();
+    for (const catalog of catalogs) await this.replaceOne(em, catalog, now, counts);
+    return counts;
   }
 
   // ---------------------------------------------------------------- import

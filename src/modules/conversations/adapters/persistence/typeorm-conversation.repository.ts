@@ -1,23 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
-import { isDuplicateKey, isTransientTransactionError } from '../../../../../libs/common/persistence/database-errors';
 import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message, MessageRole, isVisibleInChats } from '../../domain/conversation';
 import { ConversationListQuery } from '../../domain/conversation-list-query';
-import { ConversationPage, ConversationRepository, ConversationWriter, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
-import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
+import { ConversationPage, ConversationRepository, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
 const MESSAGE_ID = /^\d{1,19}$/;
-const RETRIES = 3;
 
 @Injectable()
 export class TypeOrmConversationRepository extends ConversationRepository {
-  /** SQLite has one connection: TypeORM would nest concurrent transactions as savepoints, so ours take turns. */
-
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
+  }
+
+  /** The unit of work's transaction when called inside one. */
+  private get m(): EntityManager {
+    return transactionalManager(this.dataSource.manager);
   }
 
   async list(dealerId: string, q: ConversationListQuery): Promise<ConversationPage> {
@@ -83,26 +83,12 @@ export class TypeOrmConversationRepository extends ConversationRepository {
 
   async recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void> {
     if (!MESSAGE_ID.test(messageId)) return;
-    await inSqliteWriteTurn(this.dataSource, () => this.dataSource.getRepository(MessageOrmEntity).update({ dealerId, id: messageId }, {
+    await this.m.update(MessageOrmEntity, { dealerId, id: messageId }, {
       deliveryStatus: delivery.status,
       deliveryAttempts: delivery.attempts,
       deliveryLastError: delivery.lastError === null ? null : delivery.lastError.slice(0, 1000),
       deliverySentAt: delivery.sentAt,
-    }));
-  }
-
-  async transaction<T>(work: (writer: ConversationWriter) => Promise<T>): Promise<T> {
-    // Inside a unit of work (engage with an Idempotency-Key): join it; it commits, rolls back and retries.
-    const joined = transactionalManager(this.dataSource.manager);
-    if (joined !== this.dataSource.manager) return work(new TypeOrmConversationWriter(joined));
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await inSqliteWriteTurn(this.dataSource, () => this.dataSource.transaction((manager) => work(new TypeOrmConversationWriter(manager))));
-      } catch (err) {
-        if (attempt < RETRIES && (isDuplicateKey(err) || isTransientTransactionError(err))) continue;
-        throw err;
-      }
-    }
+    });
   }
 
   private async withContacts(dealerId: string, rows: ConversationOrmEntity[]): Promise<ConversationWithContact[]> {
@@ -111,12 +97,7 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     const byId = new Map(contacts.map((c) => [c.id, toContact(c)]));
     return rows.map((r) => ({ conversation: toConversation(r), contact: r.contactId ? (byId.get(r.contactId) ?? null) : null }));
   }
-}
 
-class TypeOrmConversationWriter extends ConversationWriter {
-  constructor(private readonly m: EntityManager) {
-    super();
-  }
 
   async findContactByPhone(dealerId: string, phone: string): Promise<Contact | null> {
     const row = await this.m.findOneBy(ContactOrmEntity, { dealerId, phone });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../../../libs/common/persistence/unit-of-work';
 import { DemoSeeder } from '../../../../../libs/common/seed/demo-seed.registry';
 import { addressKindOf, Attachment, Contact, Conversation, isVisibleInChats, MessageRole } from '../../domain/conversation';
 import { ConversationRepository, NewMessage } from '../../domain/conversation.repository';
@@ -133,12 +134,16 @@ const SCENARIOS: Scenario[] = [
 export class ConversationsDemoSeeder implements DemoSeeder {
   readonly name = 'conversations';
 
-  constructor(private readonly conversations: ConversationRepository) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly conversations: ConversationRepository,
+  ) {}
 
   async seed(dealerId: string): Promise<Record<string, unknown>> {
     const now = Date.now();
     let messages = 0;
-    await this.conversations.transaction(async (w) => {
+    const w = this.conversations;
+    await this.unitOfWork.run(async () => {
       for (const scenario of SCENARIOS) {
         const created = new Date(now - scenario.startedDaysAgo * 24 * 3600 * 1000);
         // Messages a few minutes apart from the start.

@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Authenticated } from '../../../../../libs/common/auth/auth.decorators';
+import { HmacSignatureGuard, HmacSigned } from '../../../../../libs/common/auth/hmac-signature.guard';
+import { SIGNATURE_HEADER } from '../messaging/hmac-signature';
 import { RecordInboundMessageUseCase } from '../../application/record-inbound-message.use-case';
 import { InboundMessageRequest, InboundMessageResponse, toInboundMessage } from './inbound-message.request.dto';
-import { MessagingSignatureGuard } from './messaging-signature.guard';
 
 /**
  * The messaging engine's inbound side: customers' replies. Like the partner webhook, it needs a
@@ -11,7 +12,8 @@ import { MessagingSignatureGuard } from './messaging-signature.guard';
  */
 @ApiTags('messaging')
 @Authenticated('partner')
-@UseGuards(MessagingSignatureGuard)
+@HmacSigned({ header: SIGNATURE_HEADER, integration: 'messaging', codePrefix: 'messaging', notConfigured: 'MESSAGING_ENGINE_SECRET is not set' })
+@UseGuards(HmacSignatureGuard)
 @Controller('api/v1/messaging')
 export class MessagingInboundController {
   constructor(private readonly recordInbound: RecordInboundMessageUseCase) {}
@@ -19,7 +21,6 @@ export class MessagingInboundController {
   @Post('inbound')
   @HttpCode(200)
   @ApiOperation({ summary: "Record a customer's message (role user) in their conversation on the channel" })
-  @ApiHeader({ name: 'X-Messaging-Signature', required: true, description: 'sha256=<hex HMAC-SHA256 of the raw body under MESSAGING_ENGINE_SECRET>' })
   @ApiOkResponse({ type: InboundMessageResponse })
   @ApiUnauthorizedResponse({ description: 'Missing or wrong signature' })
   @ApiBadRequestResponse({ description: 'Invalid body or sender' })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogVocabulary } from '../../../catalog/domain/catalog-vocabulary';
+import { CatalogVocabulary } from '../../../catalog';
 import { SearchNamesSource } from '../../domain/search/car-search.repository';
 import { SearchNames } from '../../domain/search/nl-translator';
 import { StockedModelsReader } from '../../domain/stocked-models.reader';

@@ -3,7 +3,7 @@
  * their types and canonical values, and the validator applied to every filter that leaves the
  * translators (the rule-based one, and an LLM's answer before it is trusted).
  */
-import { BODY_TYPES, FUEL_TYPES } from '../../../catalog/domain/catalog';
+import { BODY_TYPES, FUEL_TYPES } from '../../../../../libs/common/vehicle/vehicle-types';
 import { type Comparator, type FilterNode, parseWireNode, toWireNode, type WireParseResult } from './filter-expression';
 
 /** The catalog's canonical body and fuel types are the vocabulary's (one list, search-vocabulary.md). */

@@ -6,7 +6,7 @@ import { AllExceptionsFilter, NormalisedError } from '../../../../../libs/common
 import { readRawBody } from '../../../../../libs/common/http/raw-body';
 import { AppConfig } from '../../../../config/app-config';
 import { sha256Hex } from '../../application/enable-partner-integration.use-case';
-import { DeliveryAuditLog } from '../../domain/partner-delivery.repository';
+import { RecordDeliveryAuditUseCase } from '../../application/record-delivery-audit.use-case';
 
 /**
  * The webhook's error filter: every refusal (bad credentials included: it sees guard errors too)
@@ -18,7 +18,7 @@ export class PartnerDeliveryAuditFilter extends AllExceptionsFilter {
   private readonly log = new Logger('PartnerWebhook');
 
   constructor(
-    private readonly audit: DeliveryAuditLog,
+    private readonly audit: RecordDeliveryAuditUseCase,
     private readonly config: AppConfig,
   ) {
     super();
@@ -37,7 +37,7 @@ export class PartnerDeliveryAuditFilter extends AllExceptionsFilter {
     const principal = request.principal;
     // A body not read yet (refused at the credentials) is read now, within the limit, for its hash.
     const bodySha256 = await readRawBody(request, this.config.limits.bodyBytes).then(sha256Hex, () => null);
-    await this.audit.record({
+    await this.audit.execute({
       receivedAt: new Date(),
       partnerId: principal?.partnerId ?? null,
       username: principal?.username ?? parseBasic(request.headers.authorization)?.username ?? null,

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
-import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
 import { DeliveryAuditEntry, DeliveryOutcome } from '../../domain/partner-delivery';
 import { AcceptedDelivery, DeliveryAuditLog, DeliveryLedger } from '../../domain/partner-delivery.repository';
 import { DeliveryAuditOrmEntity, PartnerDeliveryOrmEntity } from './partner-delivery.orm-entity';
@@ -27,7 +26,7 @@ export class TypeOrmDeliveryLedger extends DeliveryLedger {
   }
 }
 
-/** Audit records are written outside any unit of work: a refusal or a rollback must not erase them. */
+/** Audit records: written in a unit of work of their own (RecordDeliveryAuditUseCase), so a delivery's rollback does not erase them. */
 @Injectable()
 export class TypeOrmDeliveryAuditLog extends DeliveryAuditLog {
   constructor(@InjectRepository(DeliveryAuditOrmEntity) private readonly rows: Repository<DeliveryAuditOrmEntity>) {
@@ -35,14 +34,13 @@ export class TypeOrmDeliveryAuditLog extends DeliveryAuditLog {
   }
 
   async record(entry: DeliveryAuditEntry): Promise<void> {
-    // Its own SQLite turn, so it is not swept into (and rolled back with) a delivery's transaction.
-    await inSqliteWriteTurn(this.rows.manager.connection, () => this.rows.insert({
+    await transactionalManager(this.rows.manager).insert(DeliveryAuditOrmEntity, {
       ...entry,
       username: clip(entry.username, 64),
       clientAddress: clip(entry.clientAddress, 64),
       requestId: clip(entry.requestId, 128),
       detail: clip(entry.detail, 500),
-    }));
+    });
   }
 
   async list(filter: { partnerId?: string; take: number }): Promise<DeliveryAuditEntry[]> {
@@ -67,7 +65,7 @@ export class TypeOrmDeliveryAuditLog extends DeliveryAuditLog {
   }
 
   async purgeReceivedBefore(cutoff: Date): Promise<number> {
-    const result = await this.rows.delete({ receivedAt: LessThan(cutoff) });
+    const result = await transactionalManager(this.rows.manager).delete(DeliveryAuditOrmEntity, { receivedAt: LessThan(cutoff) });
     return result.affected ?? 0;
   }
 }

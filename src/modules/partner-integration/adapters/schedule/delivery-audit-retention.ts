@@ -1,25 +1,20 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../../../config/app-config';
 import { PurgeDeliveryAuditUseCase } from '../../application/purge-delivery-audit.use-case';
 
 const EVERY_HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Keeps the delivery audit to its retention period: purges at start and then hourly, in the
- * processes that run background work (RUN_WORKERS; not the CLI). Several processes purging is harmless.
+ * processes whose root composes the worker. Several processes purging is harmless.
  */
 @Injectable()
 export class DeliveryAuditRetention implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('PartnerWebhook');
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly config: AppConfig,
-    private readonly purge: PurgeDeliveryAuditUseCase,
-  ) {}
+  constructor(private readonly purge: PurgeDeliveryAuditUseCase) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.runWorkers) return;
     await this.purgeNow();
     this.timer = setInterval(() => void this.purgeNow(), EVERY_HOUR_MS);
     this.timer.unref();

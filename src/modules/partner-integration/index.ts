@@ -1,0 +1,3 @@
+/** What the roots may use of partner-integration. */
+export { PartnerIntegrationModule } from './partner-integration.module';
+export { ListDeliveryAuditUseCase, MAX_AUDIT_TAKE } from './application/list-delivery-audit.use-case';
