@@ -1,0 +1,53 @@
+import { InMemoryDealerships, InMemoryOutboundMessages, ScriptedEngine } from '../../../../test/support/in-memory/engagement';
+import { DealershipLookup } from './dealership-lookup';
+import { DeliverMessageUseCase } from './deliver-message.use-case';
+
+const DEALER = { id: 'acme', name: 'Acme Motors', region: 'CA', outboundEmail: 'sales@acme.example', phone: '+14165550000' };
+
+describe(DeliverMessageUseCase.name, () => {
+  let messages: InMemoryOutboundMessages;
+  let messageId: string;
+
+  beforeEach(async () => {
+    messages = new InMemoryOutboundMessages();
+    ({ messageId } = await messages.append({ dealerId: 'acme', channel: 'sms', contact: { phone: '+14165550101', fullName: 'Ana' }, text: 'Hi', subject: null }));
+  });
+
+  const attempt = (n: number, max = 3) => ({ attempt: n, maxAttempts: max, isFinalAttempt: n >= max });
+  const useCase = (engine: ScriptedEngine) => new DeliverMessageUseCase(messages, new DealershipLookup(new InMemoryDealerships([DEALER])), engine);
+
+  it('sends once and records sent, with the dealership as sender', async () => {
+    const engine = new ScriptedEngine();
+    await useCase(engine).execute({ dealerId: 'acme', messageId }, attempt(1));
+    expect(engine.sent).toHaveLength(1);
+    expect(engine.sent[0].from).toEqual({ name: 'Acme Motors', email: 'sales@acme.example', phone: '+14165550000' });
+    expect(messages.outcomes.map((o) => o.outcome.status)).toEqual(['sent']);
+  });
+
+  it('records retrying and throws (the queue retries) on a transient failure, then failed on the last attempt', async () => {
+    const engine = new ScriptedEngine(['transient', 'transient']);
+    await expect(useCase(engine).execute({ dealerId: 'acme', messageId }, attempt(1, 2))).rejects.toThrow('engine timed out');
+    await expect(useCase(engine).execute({ dealerId: 'acme', messageId }, attempt(2, 2))).rejects.toThrow('engine timed out');
+    expect(messages.outcomes.map((o) => [o.outcome.status, o.outcome.attempts])).toEqual([['retrying', 1], ['failed', 2]]);
+  });
+
+  it('records failed without a retry when the engine refuses for good', async () => {
+    const engine = new ScriptedEngine(['permanent']);
+    await useCase(engine).execute({ dealerId: 'acme', messageId }, attempt(1));
+    expect(messages.outcomes.map((o) => o.outcome)).toEqual([{ status: 'failed', attempts: 1, lastError: 'no such number', sentAt: null }]);
+  });
+
+  it('never sends twice: a redelivered job of a sent or failed message does nothing', async () => {
+    const engine = new ScriptedEngine();
+    await useCase(engine).execute({ dealerId: 'acme', messageId }, attempt(1));
+    await useCase(engine).execute({ dealerId: 'acme', messageId }, attempt(2));
+    expect(engine.sent).toHaveLength(1);
+  });
+
+  it('does nothing for another dealership\'s message id', async () => {
+    const engine = new ScriptedEngine();
+    await useCase(engine).execute({ dealerId: 'other', messageId }, attempt(1));
+    expect(engine.sent).toHaveLength(0);
+    expect(messages.outcomes).toHaveLength(0);
+  });
+});

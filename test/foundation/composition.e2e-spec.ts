@@ -1,0 +1,100 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { JobQueue } from '../../libs/common/queue/job-queue';
+import { configuredBackends, SQLITE } from '../support/backends';
+import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
+import { storedMessages, waitFor } from '../engagement/engagement-helpers';
+
+const ROOT = path.resolve(__dirname, '../..');
+const WORKER = path.join(ROOT, 'dist/src/worker.js');
+
+/** Starts `node dist/src/worker.js` and resolves once it says it runs. */
+function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker running')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe('Composition roots: what a process runs is the root it starts', () => {
+  it('the worker never migrates: started on an empty database it creates no table', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-worker-'));
+    try {
+      const worker = await startWorker({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      await stop(worker);
+      const db = new Database(path.join(dataDir, 'dealer.sqlite'), { readonly: true });
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+      db.close();
+      expect(tables).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  const bull = configuredBackends().find((b) => b.redisUrl);
+  if (!bull) process.stdout.write('[e2e] separate worker process suite skipped: TEST_REDIS_URL is not set\n');
+  (bull ? describe : describe.skip)(`API with RUN_WORKERS=false and a separate worker [${bull?.name}]`, () => {
+    let t: TestApp;
+    let dealer: DealerFixture;
+    let worker: ChildProcess | null = null;
+
+    beforeAll(async () => {
+      t = await startTestApp(bull!, { RUN_WORKERS: 'false' });
+      dealer = await createDealer(t);
+    });
+    afterAll(async () => {
+      if (worker) await stop(worker);
+      await t.close();
+    });
+
+    it('the API only queues; the worker process delivers', async () => {
+      const res = await t.http().post('/api/v1/ailm/engage').set('Authorization', dealer.auth)
+        .send({ contact: { full_name: 'Ana Ruiz', phone: '+14165550101' }, message: 'Your car is ready.' }).expect(202);
+      const conversationId = res.body.conversation_id as string;
+      // No processor in the API process: the job waits in Redis.
+      expect(await t.app.get(JobQueue).pendingCount('engagement-delivery')).toBe(1);
+      const [queued] = await storedMessages(t, dealer, conversationId);
+      expect(queued.delivery?.status).toBe('queued');
+
+      worker = await startWorker(t.env);
+      const sent = await waitFor(async () => {
+        const [message] = await storedMessages(t, dealer, conversationId);
+        return message.delivery?.status === 'sent' ? message : undefined;
+      }, 'the worker process to deliver');
+      expect(sent.delivery).toMatchObject({ status: 'sent', attempts: 1 });
+    });
+  });
+});
+
+describe.each(configuredBackends().map((b) => [b.name, b] as const))('TypeORM CLI through ormconfig.ts [%s]', (_name, backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend ?? SQLITE);
+  });
+  afterAll(() => t.close());
+
+  it('`npx typeorm -d ormconfig.ts migration:show` lists every migration as applied', () => {
+    const result = spawnSync('npx', ['typeorm', '-d', 'ormconfig.ts', 'migration:show'], { cwd: ROOT, env: { ...process.env, ...t.env }, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n').filter((l) => l.startsWith('['));
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    expect(lines.every((l) => l.startsWith('[X]'))).toBe(true);
+  });
+});

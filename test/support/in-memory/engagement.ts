@@ -1,0 +1,150 @@
+import { UnitOfWork } from '../../../libs/common/persistence/unit-of-work';
+import {
+  AppendedMessage, DeliveryOutcome, MessageToDeliver, OutboundMessages,
+} from '../../../src/modules/engagement/domain/conversation-messages';
+import { DealershipDirectory, DealershipSummary } from '../../../src/modules/engagement/domain/dealership-directory';
+import { DeliveryJob, DeliveryScheduler } from '../../../src/modules/engagement/domain/delivery-scheduler';
+import { IdempotencyClaim, IdempotencyKeyRepository } from '../../../src/modules/engagement/domain/idempotency-key.repository';
+import { MessagingEngine, OutboundMessage, PermanentDeliveryError, SendReceipt } from '../../../src/modules/engagement/domain/messaging-engine';
+
+/**
+ * In-memory port adapters for engagement's use-case specs. The unit of work snapshots what it
+ * guards and restores it when the work throws, as a rolled-back transaction would.
+ */
+export class InMemoryUnitOfWork extends UnitOfWork {
+  private readonly stores: { snapshot(): unknown; restore(state: unknown): void }[] = [];
+  private depth = 0;
+
+  guard(...stores: { snapshot(): unknown; restore(state: unknown): void }[]): this {
+    this.stores.push(...stores);
+    return this;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth > 0) return work();
+    const saved = this.stores.map((s) => s.snapshot());
+    this.depth++;
+    try {
+      return await work();
+    } catch (err) {
+      this.stores.forEach((s, i) => s.restore(saved[i]));
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+}
+
+export class InMemoryOutboundMessages extends OutboundMessages {
+  messages = new Map<string, MessageToDeliver>();
+  private nextId = 1;
+
+  snapshot(): unknown {
+    return { messages: new Map([...this.messages].map(([k, v]) => [k, { ...v }])), nextId: this.nextId };
+  }
+
+  restore(state: unknown): void {
+    ({ messages: this.messages, nextId: this.nextId } = state as { messages: Map<string, MessageToDeliver>; nextId: number });
+  }
+
+  async append(m: Parameters<OutboundMessages['append']>[0]): Promise<AppendedMessage> {
+    const messageId = String(this.nextId++);
+    this.messages.set(messageId, {
+      messageId, dealerId: m.dealerId, conversationId: `conversation-${m.contact.phone ?? m.contact.email}`, channel: m.channel,
+      text: m.text, subject: m.subject, attachments: [], deliveryStatus: 'queued',
+      to: { fullName: m.contact.fullName ?? null, email: m.contact.email ?? null, phone: m.contact.phone ?? null },
+    });
+    return { conversationId: this.messages.get(messageId)!.conversationId, messageId, duplicate: false };
+  }
+
+  async findToDeliver(dealerId: string, messageId: string): Promise<MessageToDeliver | null> {
+    const found = this.messages.get(messageId);
+    return found && found.dealerId === dealerId ? { ...found } : null;
+  }
+
+  outcomes: { messageId: string; outcome: DeliveryOutcome }[] = [];
+
+  async recordDelivery(dealerId: string, messageId: string, outcome: DeliveryOutcome): Promise<void> {
+    const found = this.messages.get(messageId);
+    if (!found || found.dealerId !== dealerId) return;
+    found.deliveryStatus = outcome.status;
+    this.outcomes.push({ messageId, outcome });
+  }
+}
+
+export class InMemoryIdempotencyKeys extends IdempotencyKeyRepository {
+  keys = new Map<string, { requestHash: string; createdAt: Date; messageId: string | null }>();
+
+  snapshot(): unknown {
+    return new Map([...this.keys].map(([k, v]) => [k, { ...v }]));
+  }
+
+  restore(state: unknown): void {
+    this.keys = state as typeof this.keys;
+  }
+
+  async claim(c: IdempotencyClaim): Promise<{ requestHash: string } | null> {
+    const id = `${c.dealerId}/${c.key}`;
+    const held = this.keys.get(id);
+    if (held && held.createdAt.getTime() > c.now.getTime() - c.windowMs) return { requestHash: held.requestHash };
+    this.keys.set(id, { requestHash: c.requestHash, createdAt: c.now, messageId: null });
+    return null;
+  }
+
+  async attachMessage(dealerId: string, key: string, messageId: string): Promise<void> {
+    this.keys.get(`${dealerId}/${key}`)!.messageId = messageId;
+  }
+
+  async release(dealerId: string, key: string): Promise<void> {
+    this.keys.delete(`${dealerId}/${key}`);
+  }
+
+  async purge(dealerId: string, before: Date): Promise<number> {
+    let purged = 0;
+    for (const [id, record] of this.keys) {
+      if (id.startsWith(`${dealerId}/`) && record.createdAt < before) {
+        this.keys.delete(id);
+        purged++;
+      }
+    }
+    return purged;
+  }
+}
+
+export class InMemoryScheduler extends DeliveryScheduler {
+  readonly jobs: DeliveryJob[] = [];
+  down = false;
+
+  async schedule(job: DeliveryJob): Promise<void> {
+    if (this.down) throw new Error('queue unavailable');
+    this.jobs.push(job);
+  }
+}
+
+export class InMemoryDealerships extends DealershipDirectory {
+  constructor(private readonly dealerships: DealershipSummary[]) {
+    super();
+  }
+
+  async find(dealerId: string): Promise<DealershipSummary | null> {
+    return this.dealerships.find((d) => d.id === dealerId) ?? null;
+  }
+}
+
+/** Fails with the scripted errors in order, then sends. */
+export class ScriptedEngine extends MessagingEngine {
+  readonly name = 'scripted';
+  readonly sent: OutboundMessage[] = [];
+
+  constructor(private readonly failures: ('transient' | 'permanent')[] = []) {
+    super();
+  }
+
+  async send(message: OutboundMessage): Promise<SendReceipt> {
+    const failure = this.failures.shift();
+    if (failure === 'permanent') throw new PermanentDeliveryError('no such number');
+    if (failure === 'transient') throw new Error('engine timed out');
+    this.sent.push(message);
+    return { externalId: `engine-${this.sent.length}` };
+  }
+}
