@@ -20,7 +20,7 @@ import { InventoryModule } from './modules/inventory/inventory.module';
 import { PartnerIntegrationModule } from './modules/partner-integration/partner-integration.module';
 
 /** The bounded contexts. Each is self-contained: add a context here and nowhere else. */
-export const FEATURE_MODULES = [
+const FEATURE_MODULES = [
   DealershipModule, CatalogModule, InventoryModule, ConversationsModule, EngagementModule, PartnerIntegrationModule,
 ];
 

@@ -9,7 +9,7 @@ import { ManageCredentialsUseCase } from '../modules/dealership/application/mana
 import { DealershipRepository } from '../modules/dealership/domain/dealership.repository';
 import { demoProfile } from './demo-profile';
 
-export const DEMO_DEALER = { id: 'demo-motors', name: 'Demo Motors', region: 'CA' };
+const DEMO_DEALER = { id: 'demo-motors', name: 'Demo Motors', region: 'CA' };
 
 export interface DemoResult extends IssuedDealerCredential {
   created: boolean;

@@ -8,9 +8,9 @@ export interface Backend {
   redisUrl: string | null;
 }
 
-export const SQLITE: Backend = { name: 'sqlite+in-process', mysqlUrl: null, redisUrl: null };
+const SQLITE: Backend = { name: 'sqlite+in-process', mysqlUrl: null, redisUrl: null };
 
-export function configuredBackends(): Backend[] {
+function configuredBackends(): Backend[] {
   const mysqlUrl = process.env.TEST_MYSQL_URL || null;
   const redisUrl = process.env.TEST_REDIS_URL || null;
   const backends = [SQLITE];

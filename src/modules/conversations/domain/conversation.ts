@@ -3,15 +3,10 @@
  * Channel is stored lower-case and status in its canonical spelling, so the case-insensitive
  * filters compare normalised values and stay index lookups.
  */
-export const MESSAGE_ROLES = ['user', 'assistant', 'agent', 'system', 'debug'] as const;
 /** `user` = the customer, `assistant` = the AI, `agent` = dealership staff (or their systems), `debug` = diagnostics. */
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
+export type MessageRole = 'user' | 'assistant' | 'agent' | 'system' | 'debug';
 
-export const CONVERSATION_STATUSES = ['Active', 'Ended', 'Paused'] as const;
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-
-/** Channels the service knows; others (e.g. `facebook`) are stored as given, lower-cased. */
-export const KNOWN_CHANNELS = ['sms', 'email', 'webchat'] as const;
+const CONVERSATION_STATUSES = ['Active', 'Ended', 'Paused'] as const;
 
 export function normaliseChannel(channel: string): string {
   return channel.trim().toLowerCase();
@@ -33,10 +28,6 @@ export function addressKindOf(channel: string): AddressKind {
 export function canonicalStatus(status: string): string {
   const wanted = status.trim().toLowerCase();
   return CONVERSATION_STATUSES.find((s) => s.toLowerCase() === wanted) ?? status.trim();
-}
-
-export function isMessageRole(value: string): value is MessageRole {
-  return (MESSAGE_ROLES as readonly string[]).includes(value);
 }
 
 /** Debug messages are diagnostics: the chats variant never shows or counts them. */
