@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const FRAMEWORKS = ['@nestjs/*', 'typeorm', 'typeorm/*', 'bull', 'express', 'class-validator', 'class-transformer', 'langchain', '@langchain/*', 'mysql2', 'mysql2/*', 'better-sqlite3', 'ioredis'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'bench/**', 'scripts/**', 'vendor/**', 'libs/client/schema.d.ts', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'bench/**', 'scripts/**', 'vendor/**', 'libs/client/schema.d.ts', '*.js', '*.cjs', '*.mjs'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {

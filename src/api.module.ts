@@ -7,16 +7,16 @@ import { ContentTypeInterceptor } from '../libs/common/http/consumes';
 import { createValidationPipe } from '../libs/common/http/validation';
 import { AppConfig } from './config/app-config';
 import { DemoModule } from './demo/demo.module';
-import { CatalogModule } from './modules/catalog/catalog.module';
-import { ConversationsModule } from './modules/conversations/conversations.module';
-import { DealershipModule } from './modules/dealership/dealership.module';
-import { EngagementModule } from './modules/engagement/engagement.module';
-import { InventoryModule } from './modules/inventory/inventory.module';
-import { PartnerIntegrationModule } from './modules/partner-integration/partner-integration.module';
+import { CatalogModule } from './modules/catalog';
+import { ConversationsModule } from './modules/conversations';
+import { DealershipModule } from './modules/dealership';
+import { EngagementModule } from './modules/engagement';
+import { InventoryModule } from './modules/inventory';
+import { PartnerIntegrationModule } from './modules/partner-integration';
 import { PlatformModule } from './platform.module';
 
 /** The bounded contexts, each with its HTTP adapters. Add a context here (and to the worker root if it has processors). */
-export const CONTEXT_MODULES = [
+const CONTEXT_MODULES = [
   DealershipModule, CatalogModule, InventoryModule, ConversationsModule, EngagementModule, PartnerIntegrationModule,
 ];
 

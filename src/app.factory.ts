@@ -60,7 +60,7 @@ export function openApiConfig() {
     .build();
 }
 
-export function setUpOpenApi(app: INestApplication): void {
+function setUpOpenApi(app: INestApplication): void {
   const document = SwaggerModule.createDocument(app, openApiConfig());
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
 }

@@ -13,7 +13,7 @@ import { CarOrmEntity } from './modules/inventory/adapters/persistence/car.orm-e
 import { DeliveryAuditOrmEntity, PartnerDeliveryOrmEntity } from './modules/partner-integration/adapters/persistence/partner-delivery.orm-entity';
 
 /** Every context's TypeORM entities (the running app loads each context's own through TypeOrmModule.forFeature). */
-export const ENTITIES = [
+const ENTITIES = [
   DealershipOrmEntity, PartnerOrmEntity, CredentialOrmEntity, IntegrationConfigOrmEntity,
   CatalogManufacturerOrmEntity, CatalogModelOrmEntity, CatalogModelRegionOrmEntity, CatalogTrimOrmEntity,
   CarOrmEntity, ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity, IdempotencyKeyOrmEntity,

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
-import { EngagementWorkerModule } from './modules/engagement/engagement-worker.module';
-import { PartnerIntegrationWorkerModule } from './modules/partner-integration/partner-integration-worker.module';
+import { EngagementWorkerModule } from './modules/engagement';
+import { PartnerIntegrationWorkerModule } from './modules/partner-integration';
 import { PlatformModule } from './platform.module';
 
 /**

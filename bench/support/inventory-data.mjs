@@ -9,12 +9,12 @@ const require = createRequire(import.meta.url);
 const { withCheckDigit } = require('../../dist/src/modules/inventory/domain/vin.js');
 
 /** The VIN with serial `n` in positions 12-17 and a correct ISO 3779 check digit. */
-export function vinWithSerial(template, n) {
+function vinWithSerial(template, n) {
   return withCheckDigit(template.slice(0, 11) + String(n % 1_000_000).padStart(6, '0'));
 }
 
 /** Header and rows (arrays of strings) of the reference used-car CSV. */
-export function referenceRows() {
+function referenceRows() {
   const text = fs.readFileSync(path.join(SHARED, 'reference-inventory.csv'), 'utf8');
   const rows = [];
   let row = [];

@@ -1,6 +1,5 @@
-// Helpers shared by the benchmarks: run the CLI, start a server child process, sample its memory.
+// Helpers shared by the benchmarks: run the CLI, start and stop a server child process, percentiles.
 import { spawn, spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,12 +33,6 @@ export function stopServer(server) {
     server.child.on('exit', () => resolve());
     server.child.kill('SIGTERM');
   });
-}
-
-/** Peak resident memory (VmHWM) of a process, in MB. */
-export function peakRssMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
 }
 
 /** Nearest-rank percentile of an ascending array: the smallest value with at least p% of values at or below it. */

@@ -8,7 +8,7 @@ import {
 } from '../modules/dealership';
 import { demoProfile } from './demo-profile';
 
-export const DEMO_DEALER = { id: 'demo-motors', name: 'Demo Motors', region: 'CA' };
+const DEMO_DEALER = { id: 'demo-motors', name: 'Demo Motors', region: 'CA' };
 
 export interface DemoResult extends IssuedDealerCredential {
   created: boolean;

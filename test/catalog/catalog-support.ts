@@ -4,10 +4,10 @@ import * as path from 'node:path';
 import { ImportCatalogUseCase } from '../../src/modules/catalog/application/import-catalog.use-case';
 import { TestApp } from '../support/test-app';
 
-export const FIXTURES = path.join(__dirname, 'fixtures');
+const FIXTURES = path.join(__dirname, 'fixtures');
 export const SMALL_CATALOG = path.join(FIXTURES, 'catalog.small.json');
 export const MALFORMED_CATALOG = path.join(FIXTURES, 'catalog.malformed.json');
-export const CLI = path.resolve(__dirname, '../../dist/src/cli.js');
+const CLI = path.resolve(__dirname, '../../dist/src/cli.js');
 
 /** Loose shapes of the fixture files, enough to edit them in tests. */
 export type FixtureRow = Record<string, unknown> & { id: string; trims?: FixtureRow[] };

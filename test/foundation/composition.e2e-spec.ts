@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { JobQueue } from '../../libs/common/queue/job-queue';
-import { configuredBackends, SQLITE } from '../support/backends';
+import { configuredBackends } from '../support/backends';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { storedMessages, waitFor } from '../engagement/engagement-helpers';
 
@@ -86,7 +86,7 @@ describe('Composition roots: what a process runs is the root it starts', () => {
 describe.each(configuredBackends().map((b) => [b.name, b] as const))('TypeORM CLI through ormconfig.ts [%s]', (_name, backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(backend ?? SQLITE);
+    t = await startTestApp(backend);
   });
   afterAll(() => t.close());
 

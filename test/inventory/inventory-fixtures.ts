@@ -5,7 +5,7 @@ import { TestApp } from '../support/test-app';
 import { parseCsv } from '../../src/modules/inventory/domain/search/testing/filter-evaluator';
 
 /** The project's reference inventory (shared/data next to the repository), when present. */
-export const REFERENCE_DIR = path.resolve(__dirname, '../../../shared/data');
+const REFERENCE_DIR = path.resolve(__dirname, '../../../shared/data');
 export const REFERENCE_CSV = path.join(REFERENCE_DIR, 'reference-inventory.csv');
 export const REFERENCE_JSON = path.join(REFERENCE_DIR, 'reference-inventory.new.json');
 export const hasReference = fs.existsSync(REFERENCE_CSV) && fs.existsSync(REFERENCE_JSON);

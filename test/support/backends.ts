@@ -8,7 +8,7 @@ export interface Backend {
   redisUrl: string | null;
 }
 
-export const SQLITE: Backend = { name: 'sqlite+in-process', mysqlUrl: null, redisUrl: null };
+const SQLITE: Backend = { name: 'sqlite+in-process', mysqlUrl: null, redisUrl: null };
 
 export function configuredBackends(): Backend[] {
   const mysqlUrl = process.env.TEST_MYSQL_URL || null;

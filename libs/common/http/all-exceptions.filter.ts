@@ -86,7 +86,7 @@ function requestIdOf(request: Request): string {
 }
 
 /** RFC 9457 `type`: one URI per error code, stable (the README lists them). */
-export function problemType(code: string): string {
+function problemType(code: string): string {
   return `urn:dealer-api:problem:${code}`;
 }
 

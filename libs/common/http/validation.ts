@@ -2,7 +2,7 @@ import { ValidationError as ClassValidatorError, ValidationPipe } from '@nestjs/
 import { FieldError, ValidationError } from '../errors/domain-error';
 
 /** class-validator's nested errors as `[{ field: "a.b", errors: [...] }]`. */
-export function flattenValidationErrors(errors: ClassValidatorError[], prefix = ''): FieldError[] {
+function flattenValidationErrors(errors: ClassValidatorError[], prefix = ''): FieldError[] {
   return errors.flatMap((e) => {
     const field = prefix ? `${prefix}.${e.property}` : e.property;
     const own: FieldError[] = e.constraints ? [{ field, errors: Object.values(e.constraints) }] : [];

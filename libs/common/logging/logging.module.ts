@@ -8,7 +8,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 type WithId = IncomingMessage & { id?: string };
 
 /** The caller's X-Request-Id when it is sane, else a new one; echoed on every response. */
-export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   const r = req as WithId;
   if (r.id) return r.id;
   const given = req.headers['x-request-id'];

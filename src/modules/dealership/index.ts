@@ -5,6 +5,5 @@ export { ConfigureDealerUseCase } from './application/configure-dealer.use-case'
 export { ManageCredentialsUseCase } from './application/manage-credentials.use-case';
 export { FindDealershipUseCase } from './application/find-dealership.use-case';
 export { SetDealershipStatusUseCase } from './application/set-dealership-status.use-case';
-export { EnableIntegrationUseCase, type IntegrationEnablement } from './application/enable-integration.use-case';
-export type { Dealership } from './domain/dealership';
+export { EnableIntegrationUseCase } from './application/enable-integration.use-case';
 export { DealershipNotFoundError } from './domain/dealership.errors';

@@ -1,6 +1,7 @@
-/** What other contexts (and the roots) may use of engagement. */
+/** What the roots may use of engagement. */
 export { EngagementModule } from './engagement.module';
-export { RecordInboundMessageUseCase, type InboundMessage } from './application/record-inbound-message.use-case';
+export { EngagementWorkerModule } from './engagement-worker.module';
+export { RecordInboundMessageUseCase } from './application/record-inbound-message.use-case';
 import { ENGAGEMENT_DELIVERY_QUEUE } from './adapters/queue/engagement.queue';
 
 /** The queues engagement produces to and processes. */

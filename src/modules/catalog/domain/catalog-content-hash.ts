@@ -8,13 +8,13 @@ import { CatalogModel, CatalogTrim, ManufacturerCatalog } from './catalog';
 const sha256 = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /** The model row's own fields (its trims are fingerprinted separately). */
-export function modelHash(m: CatalogModel): string {
+function modelHash(m: CatalogModel): string {
   const { trims: _trims, ...own } = m;
   return sha256(own);
 }
 
 /** A trim, with the model row it belongs to and its position there (a move or a reorder is a change). */
-export function trimHash(t: CatalogTrim, modelId: string, position: number): string {
+function trimHash(t: CatalogTrim, modelId: string, position: number): string {
   return sha256({ ...t, modelId, position });
 }
 

@@ -7,12 +7,10 @@ export { normaliseChannel, normaliseEmail } from '../../../../libs/common/contac
  * Channel is stored lower-case and status in its canonical spelling, so the case-insensitive
  * filters compare normalised values and stay index lookups.
  */
-export const MESSAGE_ROLES = ['user', 'assistant', 'agent', 'system', 'debug'] as const;
 /** `user` = the customer, `assistant` = the AI, `agent` = dealership staff (or their systems), `debug` = diagnostics. */
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
+export type MessageRole = 'user' | 'assistant' | 'agent' | 'system' | 'debug';
 
-export const CONVERSATION_STATUSES = ['Active', 'Ended', 'Paused'] as const;
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+const CONVERSATION_STATUSES = ['Active', 'Ended', 'Paused'] as const;
 
 /** Which of a contact's addresses a message on the channel goes to: the email for `email`, else the phone (sms). */
 export type AddressKind = 'phone' | 'email';
@@ -25,10 +23,6 @@ export function addressKindOf(channel: string): AddressKind {
 export function canonicalStatus(status: string): string {
   const wanted = status.trim().toLowerCase();
   return CONVERSATION_STATUSES.find((s) => s.toLowerCase() === wanted) ?? status.trim();
-}
-
-export function isMessageRole(value: string): value is MessageRole {
-  return (MESSAGE_ROLES as readonly string[]).includes(value);
 }
 
 /** Debug messages are diagnostics: the chats variant never shows or counts them. */

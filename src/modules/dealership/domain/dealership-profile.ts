@@ -29,7 +29,7 @@ const bookableFields = () => ({
 
 const leadTime = () => ({ lead_time: 0, lead_time_unit: 0 });
 
-export function defaultAppointmentSettings() {
+function defaultAppointmentSettings() {
   return {
     service_appointment_settings: {
       ...commonAppointmentFields(), ...bookableFields(), ...leadTime(), appointment_skip_date_time: false, preferred_time_slots: [] as string[],
@@ -137,17 +137,17 @@ export function defaultDealershipProfile() {
   };
 }
 
-export interface NameValue { name: string; value: string }
-export interface ValueUnit { value: number; unit: string }
-export interface LeaseInformation {
+interface NameValue { name: string; value: string }
+interface ValueUnit { value: number; unit: string }
+interface LeaseInformation {
   region: string;
   mileage_unit: string;
   list_lease_term: number[];
   list_lease_mileage: number[];
   lease_info: { lease_rate: number; lease_residual: number }[][];
 }
-export interface FinanceInformation { region: string; finance_info: number[]; finance_term: number[] }
-export interface Locale { locale: string; language: string; is_primary: boolean; is_cjk_language: boolean; is_enabled: boolean }
+interface FinanceInformation { region: string; finance_info: number[]; finance_term: number[] }
+interface Locale { locale: string; language: string; is_primary: boolean; is_cjk_language: boolean; is_enabled: boolean }
 
 export type DealershipProfile = ReturnType<typeof defaultDealershipProfile>;
 

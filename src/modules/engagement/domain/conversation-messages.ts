@@ -27,7 +27,7 @@ export interface AppendedMessage {
   duplicate: boolean;
 }
 
-export type DeliveryState = 'queued' | 'retrying' | 'sent' | 'failed';
+type DeliveryState = 'queued' | 'retrying' | 'sent' | 'failed';
 
 export interface DeliveryOutcome {
   status: DeliveryState;

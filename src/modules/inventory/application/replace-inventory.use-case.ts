@@ -12,7 +12,7 @@ import { TooManyRowsError, UploadInProgressError } from '../domain/inventory.err
 import { requiresVinCheckDigit } from '../domain/vin';
 
 /** Validated cars handed to the store per batch: memory stays at about two batches. */
-export const UPLOAD_BATCH_ROWS = 200;
+const UPLOAD_BATCH_ROWS = 200;
 
 /**
  * Replaces all of a dealership's cars of one condition with a feed's valid rows

@@ -35,10 +35,10 @@ const text = (max: number): FieldRule => ({ kind: 'text', max });
 const integer = (min: number, max: number): FieldRule => ({ kind: 'integer', min, max });
 
 /** The first model year; the last one is computed (next year's models are sold this year). */
-export const FIRST_MODEL_YEAR = 1886;
+const FIRST_MODEL_YEAR = 1886;
 
 /** Rules of every field but vin and condition. Text limits are the database column sizes. */
-export const FIELD_RULES: Readonly<Record<Exclude<CarField, 'vin' | 'condition'>, FieldRule>> = {
+const FIELD_RULES: Readonly<Record<Exclude<CarField, 'vin' | 'condition'>, FieldRule>> = {
   stock_number: text(64),
   year: integer(FIRST_MODEL_YEAR, 9999), // upper bound set per validator from the clock
   manufacturer: text(100),

@@ -3,8 +3,7 @@
  * reads both. Field names are those of the feeds and of the API (spec 2.6), snake_case on purpose:
  * one name per attribute from the CSV header to the database column.
  */
-export const CAR_CONDITIONS = ['new', 'used'] as const;
-export type CarCondition = (typeof CAR_CONDITIONS)[number];
+export type CarCondition = 'new' | 'used';
 
 /** What a feed row carries once it passed the row rules. Unknown values are null. */
 export interface CarData {

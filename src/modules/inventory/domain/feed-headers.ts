@@ -66,7 +66,7 @@ const BY_ALIAS = new Map<string, FeedTarget>(
 );
 
 /** How strongly a header claims a field: a caller's mapping beats a field name, which beats an alias. */
-export enum MatchStrength {
+enum MatchStrength {
   Alias = 1,
   FieldName = 2,
   Mapping = 3,

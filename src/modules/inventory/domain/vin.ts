@@ -2,7 +2,7 @@
  * Vehicle identification numbers (ISO 3779). 17 characters of A-H, J-N, P, R-Z and 0-9 (I, O and Q
  * are never used). North American VINs carry a check digit in position 9 (49 CFR 565).
  */
-export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 const TRANSLITERATION: Readonly<Record<string, number>> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,

@@ -34,7 +34,7 @@ export class ListDeliveryAuditUseCase {
   }
 }
 
-export function toDeliveryAuditView(e: DeliveryAuditEntry): DeliveryAuditView {
+function toDeliveryAuditView(e: DeliveryAuditEntry): DeliveryAuditView {
   return {
     received_at: e.receivedAt.toISOString(),
     partner_id: e.partnerId,

@@ -24,7 +24,7 @@ export interface DeliveryAuditEntry {
 }
 
 /** Audit records are kept this long. */
-export const AUDIT_RETENTION_DAYS = 30;
+const AUDIT_RETENTION_DAYS = 30;
 
 export function auditRetentionCutoff(now: Date): Date {
   return new Date(now.getTime() - AUDIT_RETENTION_DAYS * 24 * 60 * 60 * 1000);

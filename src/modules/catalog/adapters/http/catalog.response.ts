@@ -7,7 +7,7 @@ export interface ManufacturerResponse {
 }
 
 /** Spec 2.5 CarProperty; `value` is a string, number or boolean. */
-export interface CarPropertyResponse {
+interface CarPropertyResponse {
   tag: string;
   string_key: string;
   display_name: string;
@@ -20,7 +20,7 @@ export interface CarPropertyResponse {
 }
 
 /** Spec 2.5 Trim. */
-export interface TrimResponse {
+interface TrimResponse {
   id: string;
   trim: string;
   trim_localized: string;
@@ -62,14 +62,14 @@ export interface ModelResponse {
 
 export const toManufacturerResponse = (m: Manufacturer): ManufacturerResponse => ({ id: m.id, name: m.name });
 
-export function toCarPropertyResponse(p: CarProperty): CarPropertyResponse {
+function toCarPropertyResponse(p: CarProperty): CarPropertyResponse {
   return {
     tag: p.tag, string_key: p.stringKey, display_name: p.displayName, description: p.description, searchable_text: p.searchableText,
     value: p.value, unit: p.unit, url: p.url, image_urls: [...p.imageUrls],
   };
 }
 
-export function toTrimResponse(t: CatalogTrim, model: CatalogModel): TrimResponse {
+function toTrimResponse(t: CatalogTrim, model: CatalogModel): TrimResponse {
   return {
     id: t.id, trim: t.trim, trim_localized: t.trimLocalized, trim_display_name: t.trimDisplayName,
     model: model.model, model_localized: model.modelLocalized, model_display_name: model.modelDisplayName, manufacturer_id: model.manufacturerId,

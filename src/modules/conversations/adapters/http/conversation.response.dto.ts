@@ -84,7 +84,7 @@ export function toConversationResponse(item: ConversationWithContact, family: Co
   };
 }
 
-export function toMessageResponse(m: Message): MessageResponse {
+function toMessageResponse(m: Message): MessageResponse {
   return {
     role: m.role,
     text: m.text,

@@ -8,9 +8,9 @@ import { chunked } from './chunk-stream';
  * Rows per chunk handed over: one await (or one message) per chunk rather than per row, and chunks
  * small enough to die young (larger ones survive into V8's old space and inflate the heap).
  */
-export const CSV_CHUNK_ROWS = 100;
+const CSV_CHUNK_ROWS = 100;
 /** Files from this size on are parsed on a worker thread (below it, starting one costs more than it saves). */
-export const CSV_WORKER_THRESHOLD_BYTES = 1024 * 1024;
+const CSV_WORKER_THRESHOLD_BYTES = 1024 * 1024;
 /** Chunks a worker may send ahead of the consumer: bounds memory. */
 const WORKER_CREDITS = 4;
 

@@ -9,7 +9,7 @@ import { InventoryUploadLock } from '../../domain/car-inventory.repository';
  * and the transaction's) of the pool's 10, so a cap keeps connections for every other request;
  * beyond it an upload is refused with 503 and Retry-After rather than waiting on the pool.
  */
-export const MAX_CONCURRENT_UPLOADS = 4;
+const MAX_CONCURRENT_UPLOADS = 4;
 
 /**
  * MySQL: a named lock (GET_LOCK) held by a connection of its own for the length of the upload.

@@ -6,7 +6,7 @@ import { CsvCarFeed } from '../feeds/csv-car-feed';
 import { JsonCarFeed } from '../feeds/json-car-feed';
 
 /** Shipped with the code (copied to dist by nest-cli assets); see seed/README.md for their origin. */
-export const INVENTORY_SEED_DIR = path.resolve(__dirname, '../../seed');
+const INVENTORY_SEED_DIR = path.resolve(__dirname, '../../seed');
 
 /** `demo seed`: a realistic inventory, loaded through the same replace use case as the uploads. */
 @Injectable()

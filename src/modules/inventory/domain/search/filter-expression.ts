@@ -9,10 +9,10 @@
  *   operation: { comparator: null, attribute: null, value: null, operator, arguments: [...] }
  */
 
-export const COMPARATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contain', 'like', 'in', 'nin'] as const;
+const COMPARATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contain', 'like', 'in', 'nin'] as const;
 export type Comparator = (typeof COMPARATORS)[number];
 
-export const LOGICAL_OPERATORS = ['and', 'or', 'not'] as const;
+const LOGICAL_OPERATORS = ['and', 'or', 'not'] as const;
 export type LogicalOperator = (typeof LOGICAL_OPERATORS)[number];
 
 export type ScalarValue = string | number | boolean;
@@ -55,12 +55,9 @@ export function not(arg: FilterNode): Operation {
   return operation('not', [arg]);
 }
 
-export const isComparison = (node: FilterNode): node is Comparison => node.kind === 'comparison';
-export const isOperation = (node: FilterNode): node is Operation => node.kind === 'operation';
-
 // ---------------------------------------------------------------- wire shape
 
-export type WireScalar = string | number | boolean;
+type WireScalar = string | number | boolean;
 
 export interface WireFilterNode {
   comparator: Comparator | null;
@@ -70,7 +67,7 @@ export interface WireFilterNode {
   arguments: WireFilterNode[];
 }
 
-export const WIRE_NODE_FIELDS = ['comparator', 'attribute', 'value', 'operator', 'arguments'] as const;
+const WIRE_NODE_FIELDS = ['comparator', 'attribute', 'value', 'operator', 'arguments'] as const;
 
 /** IR -> the five-field wire node of decisions.md section 4. */
 export function toWireNode(node: FilterNode): WireFilterNode {

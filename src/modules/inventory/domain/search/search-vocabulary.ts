@@ -3,11 +3,9 @@
  * their types and canonical values, and the validator applied to every filter that leaves the
  * translators (the rule-based one, and an LLM's answer before it is trusted).
  */
+/** The catalog's canonical body and fuel types are the vocabulary's (one list, search-vocabulary.md). */
 import { BODY_TYPES, FUEL_TYPES } from '../../../../../libs/common/vehicle/vehicle-types';
 import { type Comparator, type FilterNode, parseWireNode, toWireNode, type WireParseResult } from './filter-expression';
-
-/** The catalog's canonical body and fuel types are the vocabulary's (one list, search-vocabulary.md). */
-export { BODY_TYPES, FUEL_TYPES };
 
 export type AttributeType = 'string' | 'number' | 'integer' | 'boolean';
 
@@ -19,12 +17,12 @@ export interface SearchAttribute {
   readonly description: string;
 }
 
-export const CONDITIONS = ['new', 'used'] as const;
-export const COLORS = [
+const CONDITIONS = ['new', 'used'] as const;
+const COLORS = [
   'Black', 'White', 'Silver', 'Gray', 'Red', 'Blue', 'Green', 'Brown', 'Beige', 'Gold', 'Orange', 'Yellow', 'Purple',
 ] as const;
-export const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
-export const DRIVE_TRAINS = ['AWD', '4WD', 'FWD', 'RWD'] as const;
+const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
+const DRIVE_TRAINS = ['AWD', '4WD', 'FWD', 'RWD'] as const;
 
 export const SEARCH_ATTRIBUTES: readonly SearchAttribute[] = [
   { name: 'condition', type: 'string', values: CONDITIONS, description: 'new or used' },

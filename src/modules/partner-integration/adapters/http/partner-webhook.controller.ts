@@ -15,7 +15,7 @@ import { SUPPORTED_API_VERSIONS } from '../../domain/integration-enabled';
 import { PartnerApiVersionGuard } from './partner-api-version.guard';
 import { PartnerDeliveryAuditFilter } from './partner-delivery-audit.filter';
 
-export const PARTNER_SIGNATURE_HEADER = 'X-Partner-Signature';
+const PARTNER_SIGNATURE_HEADER = 'X-Partner-Signature';
 
 const problem = (description: string) => ({
   description,

@@ -44,7 +44,7 @@ const escapeRegExp = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '
 const likeCache = new Map<string, RegExp>();
 
 /** SQL LIKE pattern -> anchored, case-insensitive RegExp; `%` any run, `_` one char, `\` escapes. */
-export function likeToRegExp(pattern: string): RegExp {
+function likeToRegExp(pattern: string): RegExp {
   let re = likeCache.get(pattern);
   if (re) return re;
   let src = '';
@@ -88,7 +88,7 @@ function compare(node: WireFilterNode, car: Car): boolean {
 }
 
 /** True when the car is selected; `and` of no arguments selects every car. Expects a valid filter. */
-export function evaluateFilter(node: WireFilterNode, car: Car): boolean {
+function evaluateFilter(node: WireFilterNode, car: Car): boolean {
   switch (node.operator) {
     case null:
     case undefined:

@@ -9,7 +9,7 @@ import type { WireFilterNode } from '../filter-expression';
 import { loadInventory, type Car } from './filter-evaluator';
 
 /** shared/data beside the repository (CI clones main with shared/ next to it), or SEARCH_REFERENCE_DATA_DIR. */
-export function referenceDataDir(): string {
+function referenceDataDir(): string {
   const candidates = [
     process.env.SEARCH_REFERENCE_DATA_DIR,
     resolve(__dirname, '../../../../../../..', 'shared', 'data'),
