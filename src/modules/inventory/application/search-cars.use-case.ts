@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createTtlCache } from '../../../../libs/common/cache/ttl-cache';
-import { Page, PageRequest } from '../../../../libs/common/pagination/page';
+import { Page, PageRequest, toPage } from '../../../../libs/common/pagination/page';
 import { CarSearchRepository, SearchHit, SearchNamesSource } from '../domain/search/car-search.repository';
 import { FilterNode } from '../domain/search/filter-expression';
 import { CompiledSearchNames, compileSearchNames, SortKey } from '../domain/search/nl-translator';
@@ -53,6 +53,6 @@ export class SearchCarsUseCase {
   async execute(dealerId: string, query: string, page: PageRequest): Promise<Page<SearchHit>> {
     const { filter, sort } = await this.translate.execute(dealerId, query);
     const { rows, total } = await this.cars.search(dealerId, filter, sort, page);
-    return { total_row_count: total, row_count: rows.length, rows };
+    return toPage(rows, total, (row) => row);
   }
 }

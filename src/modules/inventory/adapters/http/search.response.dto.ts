@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponse } from '../../../../../libs/common/pagination/page.response';
 
 /** A filter node (spec 2.8): always all five fields; a leaf has a comparator, an operation an operator. */
 export class FilterNodeResponse {
@@ -40,8 +41,4 @@ export class SearchRowResponse {
   condition!: string;
 }
 
-export class SearchPageResponse {
-  total_row_count!: number;
-  row_count!: number;
-  rows!: SearchRowResponse[];
-}
+export class SearchPageResponse extends PageResponse(SearchRowResponse) {}
