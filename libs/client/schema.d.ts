@@ -368,7 +368,9 @@ export interface components {
             date_created: string;
         };
         UsedCarPageResponse: {
+            /** @description Total matching rows */
             total_row_count: number;
+            /** @description Rows in this response */
             row_count: number;
             rows: components["schemas"]["UsedCarResponse"][];
         };
@@ -398,9 +400,15 @@ export interface components {
             has_error: boolean;
         };
         SearchRequest: {
-            /** @description Rows to skip (default 0). */
+            /**
+             * Format: int32
+             * @description Rows to skip (default 0).
+             */
             skip?: number;
-            /** @description Rows to return, 1 to 100 (default 20). */
+            /**
+             * Format: int32
+             * @description Rows to return (default 20).
+             */
             take?: number;
             /** @description The shopper's words, e.g. "red AWD SUV under 30k". */
             query: string;
@@ -418,7 +426,9 @@ export interface components {
             condition: string;
         };
         SearchPageResponse: {
+            /** @description Total matching rows */
             total_row_count: number;
+            /** @description Rows in this response */
             row_count: number;
             rows: components["schemas"]["SearchRowResponse"][];
         };
@@ -511,7 +521,9 @@ export interface components {
             messages: components["schemas"]["MessageResponse"][];
         };
         ConversationPageResponse: {
+            /** @description Total matching rows */
             total_row_count: number;
+            /** @description Rows in this response */
             row_count: number;
             rows: components["schemas"]["ConversationResponse"][];
         };
@@ -1160,9 +1172,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 1 */
+                        /** @description Total matching rows */
                         total_row_count: number;
-                        /** @example 1 */
+                        /** @description Rows in this response */
                         row_count: number;
                         rows: {
                             /** @example mercedes-benz */
@@ -1220,9 +1232,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 1 */
+                        /** @description Total matching rows */
                         total_row_count: number;
-                        /** @example 1 */
+                        /** @description Rows in this response */
                         row_count: number;
                         rows: {
                             /** @example toyota-camry-2025 */
@@ -1743,10 +1755,10 @@ export interface operations {
     ConversationsController_list: {
         parameters: {
             query: {
-                /** @description Maximum rows to return (1 to 100, default 20). */
-                Take: number;
-                /** @description Rows to skip (0 to 2147483647). */
-                Skip: number;
+                /** @description Rows to skip */
+                Skip?: number;
+                /** @description Maximum rows to return */
+                Take?: number;
                 /** @description Channel filter, any case (e.g. sms, email, webchat). */
                 Channel?: string;
                 /** @description Status filter, any case (e.g. Active, Ended, Paused). */
@@ -1863,10 +1875,10 @@ export interface operations {
     ChatsController_list: {
         parameters: {
             query: {
-                /** @description Maximum rows to return (1 to 100, default 20). */
-                Take: number;
-                /** @description Rows to skip (0 to 2147483647). */
-                Skip: number;
+                /** @description Rows to skip */
+                Skip?: number;
+                /** @description Maximum rows to return */
+                Take?: number;
                 /** @description Channel filter, any case (e.g. sms, email, webchat). */
                 Channel?: string;
                 /** @description Status filter, any case (e.g. Active, Ended, Paused). */

@@ -50,18 +50,40 @@ describe(BasicAuthenticator.name, () => {
     expect(store.lookups).toBe(2);
   });
 
-  it('forgets entries after the TTL and when over its bound', async () => {
-    const auth = new BasicAuthenticator(store, { ...settings, cacheTtlMs: 30 });
-    await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
-    await new Promise((r) => setTimeout(r, 40));
-    await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
-    expect(store.lookups).toBe(2);
+  describe('cache', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
 
-    const bounded = new BasicAuthenticator(store, settings);
-    store.lookups = 0;
-    for (const u of ['a', 'b', 'c']) await bounded.authenticate(header(`dk_${u}`, `secret-${u}`), 'x', 'dealer');
-    await bounded.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer'); // evicted: the oldest of 3 with a bound of 2
-    expect(store.lookups).toBe(4);
+    it('forgets a header once the TTL has passed since it was verified', async () => {
+      const auth = new BasicAuthenticator(store, { ...settings, cacheTtlMs: 1000 });
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      jest.advanceTimersByTime(999);
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      expect(store.lookups).toBe(1);
+      jest.advanceTimersByTime(2);
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      expect(store.lookups).toBe(2);
+    });
+
+    it('keeps at most cacheMaxEntries headers, forgetting the least recently used', async () => {
+      const auth = new BasicAuthenticator(store, settings); // bound of 2
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      await auth.authenticate(header('dk_b', 'secret-b'), 'x', 'dealer');
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer'); // cached; b is now the least recently used
+      await auth.authenticate(header('dk_c', 'secret-c'), 'x', 'dealer'); // evicts b
+      expect(store.lookups).toBe(3);
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      expect(store.lookups).toBe(3);
+      await auth.authenticate(header('dk_b', 'secret-b'), 'x', 'dealer');
+      expect(store.lookups).toBe(4);
+    });
+
+    it('caches nothing with a TTL of 0', async () => {
+      const auth = new BasicAuthenticator(store, { ...settings, cacheTtlMs: 0 });
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      expect(store.lookups).toBe(2);
+    });
   });
 
   it('refuses the wrong kind and a disabled dealership with 403, cached or not', async () => {

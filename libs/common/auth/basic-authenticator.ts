@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createTtlCache } from '../cache/ttl-cache';
 import {
   ForbiddenError, RateLimitedError, UnauthenticatedError,
 } from '../errors/domain-error';
@@ -19,16 +21,17 @@ export interface BasicAuthSettings {
 interface CacheEntry {
   principal: Principal;
   active: boolean;
-  expiresAt: number;
 }
 
 /**
- * Verifies `Authorization: Basic` headers. A verified header is cached (keyed by its SHA-256,
- * bounded, for at most the TTL) so steady-state requests pay no scrypt; failures are counted per
+ * Verifies `Authorization: Basic` headers. A verified header is cached (keyed by its SHA-256, for
+ * at most the TTL, the least recently used dropped past `cacheMaxEntries`) so steady-state requests
+ * pay no scrypt; failures are counted per
  * client address and per username and throttled with 429 once over the limit.
  */
 export class BasicAuthenticator {
-  private readonly cache = new Map<string, CacheEntry>();
+  /** Null when the TTL is 0: every request is verified. */
+  private readonly cache: LRUCache<string, CacheEntry> | null;
   private readonly userFailures: RateLimiterMemory;
   private readonly addressFailures: RateLimiterMemory;
 
@@ -38,12 +41,13 @@ export class BasicAuthenticator {
   ) {
     this.userFailures = new RateLimiterMemory({ points: settings.failureLimit, duration: settings.failureWindowSeconds });
     this.addressFailures = new RateLimiterMemory({ points: settings.addressFailureLimit, duration: settings.failureWindowSeconds });
+    this.cache = settings.cacheTtlMs > 0 ? createTtlCache({ max: settings.cacheMaxEntries, ttlMs: settings.cacheTtlMs }) : null;
   }
 
   async authenticate(header: string | undefined, clientAddress: string, requiredKind: CredentialKind): Promise<Principal> {
     const cacheKey = header ? createHash('sha256').update(header).digest('base64') : '';
-    const cached = cacheKey ? this.cache.get(cacheKey) : undefined;
-    if (cached && cached.expiresAt > Date.now()) return this.authorize(cached.principal, cached.active, requiredKind);
+    const cached = cacheKey ? this.cache?.get(cacheKey) : undefined;
+    if (cached) return this.authorize(cached.principal, cached.active, requiredKind);
 
     const parsed = parseBasic(header);
     await this.refuseIfThrottled(this.addressFailures, clientAddress);
@@ -62,7 +66,7 @@ export class BasicAuthenticator {
     const principal: Principal = {
       kind: stored.kind, username: stored.username, dealerId: stored.dealerId, partnerId: stored.partnerId,
     };
-    this.remember(cacheKey, principal, stored.active);
+    this.cache?.set(cacheKey, { principal, active: stored.active });
     return this.authorize(principal, stored.active, requiredKind);
   }
 
@@ -72,16 +76,6 @@ export class BasicAuthenticator {
     }
     if (!active) throw new ForbiddenError('The dealership is disabled', 'auth.dealership_disabled');
     return principal;
-  }
-
-  private remember(key: string, principal: Principal, active: boolean): void {
-    if (this.settings.cacheTtlMs <= 0) return;
-    if (this.cache.size >= this.settings.cacheMaxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(key, { principal, active, expiresAt: Date.now() + this.settings.cacheTtlMs });
   }
 
   private async refuseIfThrottled(limiter: RateLimiterMemory, key: string): Promise<void> {

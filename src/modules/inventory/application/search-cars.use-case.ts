@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Page, PageRequest } from '../../../../libs/common/pagination/page';
+import { createTtlCache } from '../../../../libs/common/cache/ttl-cache';
+import { Page, PageRequest, toPage } from '../../../../libs/common/pagination/page';
 import { CarSearchRepository, SearchHit, SearchNamesSource } from '../domain/search/car-search.repository';
 import { FilterNode } from '../domain/search/filter-expression';
 import { CompiledSearchNames, compileSearchNames, SortKey } from '../domain/search/nl-translator';
@@ -8,10 +9,12 @@ import { QueryTranslator } from '../domain/search/query-translator';
 
 /** How long a dealership's compiled names are reused (the catalog may change under them); uploads here refresh them at once. */
 const NAMES_TTL_MS = 30_000;
+/** Dealerships whose compiled names are kept (the least recently searched go first). */
+const NAMES_MAX_ENTRIES = 1000;
 
 @Injectable()
 export class TranslateSearchQueryUseCase {
-  private readonly names = new Map<string, { compiled: CompiledSearchNames; expiresAt: number }>();
+  private readonly names = createTtlCache<string, CompiledSearchNames>({ max: NAMES_MAX_ENTRIES, ttlMs: NAMES_TTL_MS });
   /** Bumped by every inventory change: names compiled from an older read are not kept. */
   private readonly generations = new Map<string, number>();
 
@@ -32,13 +35,10 @@ export class TranslateSearchQueryUseCase {
 
   private async namesFor(dealerId: string): Promise<CompiledSearchNames> {
     const cached = this.names.get(dealerId);
-    if (cached && cached.expiresAt > Date.now()) return cached.compiled;
+    if (cached) return cached;
     const generation = this.generations.get(dealerId) ?? 0;
     const compiled = compileSearchNames(await this.namesSource.namesFor(dealerId));
-    if ((this.generations.get(dealerId) ?? 0) === generation) {
-      if (this.names.size > 1000) this.names.clear();
-      this.names.set(dealerId, { compiled, expiresAt: Date.now() + NAMES_TTL_MS });
-    }
+    if ((this.generations.get(dealerId) ?? 0) === generation) this.names.set(dealerId, compiled);
     return compiled;
   }
 }
@@ -53,6 +53,6 @@ export class SearchCarsUseCase {
   async execute(dealerId: string, query: string, page: PageRequest): Promise<Page<SearchHit>> {
     const { filter, sort } = await this.translate.execute(dealerId, query);
     const { rows, total } = await this.cars.search(dealerId, filter, sort, page);
-    return { total_row_count: total, row_count: rows.length, rows };
+    return toPage(rows, total, (row) => row);
   }
 }

@@ -1,15 +1,15 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../../../../libs/common/auth/auth.decorators';
-import { PagingQuery } from '../../../../../libs/common/http/paging.query';
 import { schemaFromExample } from '../../../../../libs/common/http/schema-from-example';
 import { Page, toPage } from '../../../../../libs/common/pagination/page';
+import { pageSchema } from '../../../../../libs/common/pagination/page.response';
 import { ListModelsUseCase } from '../../application/list-models.use-case';
 import { CatalogRepository } from '../../domain/catalog.repository';
-import { ListModelsQuery } from './list-models.request.dto';
+import { ListManufacturersQuery, ListModelsQuery } from './list-models.request.dto';
 import { ManufacturerResponse, modelExample, ModelResponse, toManufacturerResponse, toModelResponse } from './catalog.response';
 
-const envelope = (row: unknown) => schemaFromExample({ total_row_count: 1, row_count: 1, rows: [row] });
+const envelope = (row: unknown) => pageSchema(schemaFromExample(row));
 
 @ApiTags('catalog')
 @Authenticated('dealer')
@@ -23,7 +23,7 @@ export class CatalogController {
   @Get()
   @ApiOperation({ summary: 'Manufacturers of the system-wide catalog, ordered by name' })
   @ApiOkResponse({ schema: envelope({ id: 'mercedes-benz', name: 'Mercedes-Benz' }) })
-  async listManufacturers(@Query() query: PagingQuery): Promise<Page<ManufacturerResponse>> {
+  async listManufacturers(@Query() query: ListManufacturersQuery): Promise<Page<ManufacturerResponse>> {
     const { rows, total } = await this.catalog.listManufacturers({ skip: query.Skip, take: query.Take });
     return toPage(rows, total, toManufacturerResponse);
   }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Page } from '../../../../../libs/common/pagination/page';
+import { Page, toPage } from '../../../../../libs/common/pagination/page';
+import { PageResponse } from '../../../../../libs/common/pagination/page.response';
 import { ConversationFamily, ConversationWithContact, Message, contactDisplayName } from '../../domain/conversation';
 
 export class AttachmentResponse {
@@ -53,11 +54,7 @@ export class ConversationResponse {
   messages!: MessageResponse[];
 }
 
-export class ConversationPageResponse {
-  total_row_count!: number;
-  row_count!: number;
-  rows!: ConversationResponse[];
-}
+export class ConversationPageResponse extends PageResponse(ConversationResponse) {}
 
 /** Whitelists the wire fields of spec 2.3; the family decides the count. */
 export function toConversationResponse(item: ConversationWithContact, family: ConversationFamily, messages: Message[] = []): ConversationResponse {
@@ -94,6 +91,5 @@ function toMessageResponse(m: Message): MessageResponse {
 }
 
 export function toConversationPageResponse(page: { total: number; rows: ConversationWithContact[] }, family: ConversationFamily): Page<ConversationResponse> {
-  const rows = page.rows.map((r) => toConversationResponse(r, family));
-  return { total_row_count: page.total, row_count: rows.length, rows };
+  return toPage(page.rows, page.total, (r) => toConversationResponse(r, family));
 }

@@ -1,23 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { QueryBoolean, QueryInt } from '../../../../../libs/common/http/query-transforms';
-import { DEFAULT_TAKE, MAX_SKIP } from '../../../../../libs/common/pagination/page';
+import { IsBoolean, IsDate, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PagingQuery } from '../../../../../libs/common/http/paging.query';
+import { QueryBoolean } from '../../../../../libs/common/http/query-transforms';
 import { ConversationListQuery, SortOrder } from '../../domain/conversation-list-query';
 import { EmptyAsAbsent } from '../../../../../libs/common/http/empty-as-absent';
 import { QueryDateTime } from './query-date-time';
 
 const DATE_MESSAGE = { message: '$property must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z' };
 
-/** Query parameters of `GET /api/v1/conversation` and `GET /api/v1/chats/chats` (spec 4.2). */
-export class ListConversationsQuery {
-  /** Maximum rows to return (1 to 100, default 20). */
-  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(100)
-  Take: number = DEFAULT_TAKE;
-
-  /** Rows to skip (0 to 2147483647). */
-  @IsOptional() @QueryInt() @IsInt() @Min(0) @Max(MAX_SKIP)
-  Skip: number = 0;
-
+/** Query parameters of `GET /api/v1/conversation` and `GET /api/v1/chats/chats` (spec 4.2): Take 1 to 100. */
+export class ListConversationsQuery extends PagingQuery(100) {
   /** Channel filter, any case (e.g. sms, email, webchat). */
   @IsOptional() @EmptyAsAbsent() @IsString() @MaxLength(32)
   Channel?: string;

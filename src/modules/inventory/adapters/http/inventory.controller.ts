@@ -2,13 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UploadedFil
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse,
+  ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
 import { ValidationError } from '../../../../../libs/common/errors/domain-error';
 import { Consumes } from '../../../../../libs/common/http/consumes';
-import { PagingQuery } from '../../../../../libs/common/http/paging.query';
-import { DEFAULT_TAKE, MAX_SKIP } from '../../../../../libs/common/pagination/page';
 import { DeleteNewInventoryUseCase } from '../../application/delete-new-inventory.use-case';
 import { GetUsedCarUseCase } from '../../application/get-used-car.use-case';
 import { ReplaceInventoryUseCase } from '../../application/replace-inventory.use-case';
@@ -17,6 +15,7 @@ import { parseColumnMappings } from '../../domain/column-mappings';
 import { CsvCarFeed, parseDelimiter } from '../feeds/csv-car-feed';
 import { JsonCarFeed } from '../feeds/json-car-feed';
 import { UsedInventoryUploadForm, UsedInventoryUploadQuery } from './inventory-upload.request.dto';
+import { ListCarsQuery } from './list-cars.request.dto';
 import {
   BulkInventoryResultResponse, DeleteAllResultResponse, toBulkInventoryResultResponse, toDeleteAllResultResponse,
   toUsedCarPageResponse, toUsedCarResponse, UsedCarPageResponse, UsedCarResponse,
@@ -53,11 +52,9 @@ export class InventoryController {
 
   @Get('used')
   @ApiOperation({ summary: 'Used cars, newest first (ties in upload row order)' })
-  @ApiQuery({ name: 'Skip', required: false, schema: { type: 'integer', minimum: 0, maximum: MAX_SKIP, default: 0 } })
-  @ApiQuery({ name: 'Take', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: DEFAULT_TAKE } })
   @ApiBadRequestResponse({ description: 'Skip or Take out of range or not an integer' })
   @ApiOkResponse({ type: UsedCarPageResponse })
-  async listUsed(@CurrentDealer() dealerId: string, @Query() query: PagingQuery): Promise<UsedCarPageResponse> {
+  async listUsed(@CurrentDealer() dealerId: string, @Query() query: ListCarsQuery): Promise<UsedCarPageResponse> {
     const { cars, total } = await this.cars.list(dealerId, 'used', { skip: query.Skip, take: query.Take });
     return toUsedCarPageResponse(cars, total);
   }

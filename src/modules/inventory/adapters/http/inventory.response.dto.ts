@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Page, toPage } from '../../../../../libs/common/pagination/page';
+import { toPage } from '../../../../../libs/common/pagination/page';
+import { PageResponse } from '../../../../../libs/common/pagination/page.response';
 import { BulkInventoryResult, DeleteAllResult, RowResult } from '../../domain/bulk-inventory-result';
 import { Car } from '../../domain/car';
 
@@ -59,11 +60,7 @@ export class UsedCarResponse {
   date_created!: string;
 }
 
-export class UsedCarPageResponse implements Page<UsedCarResponse> {
-  @Integer() total_row_count!: number;
-  @Integer() row_count!: number;
-  rows!: UsedCarResponse[];
-}
+export class UsedCarPageResponse extends PageResponse(UsedCarResponse) {}
 
 export class RowErrorResponse {
   /** 1001 required field missing, 1002 invalid VIN, 1003 duplicate VIN in file, 1004 not a number, 1005 value out of range, 1006 malformed row, 1007 value too long. */

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
-import { Page } from '../../../../../libs/common/pagination/page';
+import { DEFAULT_TAKE, Page } from '../../../../../libs/common/pagination/page';
 import { SearchCarsUseCase, TranslateSearchQueryUseCase } from '../../application/search-cars.use-case';
 import { SearchHit } from '../../domain/search/car-search.repository';
 import { toWireNode, WireFilterNode } from '../../domain/search/filter-expression';
@@ -22,7 +22,7 @@ export class SearchController {
   @ApiOperation({ summary: "Search the dealership's new and used cars in plain language" })
   @ApiOkResponse({ type: SearchPageResponse, description: 'Paged envelope of search rows; default order newest year, then lowest price, then VIN' })
   search(@CurrentDealer() dealerId: string, @Body() body: SearchRequest): Promise<Page<SearchHit>> {
-    return this.searchCars.execute(dealerId, body.query, { skip: body.skip ?? 0, take: body.take ?? 20 });
+    return this.searchCars.execute(dealerId, body.query, { skip: body.skip ?? 0, take: body.take ?? DEFAULT_TAKE });
   }
 
   @Post('translate')

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponse } from '../../../../../libs/common/pagination/page.response';
 
 /** A filter node (spec 2.8): always all five fields; a leaf has a comparator, an operation an operator. */
 export class FilterNodeResponse {
@@ -27,7 +28,7 @@ export class FilterNodeResponse {
 }
 
 /** A search row (spec 2.2); a value the car does not have is null. */
-export class SearchRowResponse {
+class SearchRowResponse {
   vin!: string;
   @ApiProperty({ type: String, nullable: true }) stock_number!: string | null;
   display_name!: string;
@@ -40,8 +41,4 @@ export class SearchRowResponse {
   condition!: string;
 }
 
-export class SearchPageResponse {
-  total_row_count!: number;
-  row_count!: number;
-  rows!: SearchRowResponse[];
-}
+export class SearchPageResponse extends PageResponse(SearchRowResponse) {}
