@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { withCheckDigit } from '../../src/modules/inventory/domain/vin';
 import { TestApp } from '../support/test-app';
-import { parseCsv } from '../../src/modules/inventory/domain/search/testing/filter-evaluator';
+import { parseCsv } from '../support/search/filter-evaluator';
 
 /** The project's reference inventory (shared/data next to the repository), when present. */
 export const REFERENCE_DIR = path.resolve(__dirname, '../../../shared/data');

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { describeEachBackend } from '../support/backends';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
-import { loadInventory, selectVins } from '../../src/modules/inventory/domain/search/testing/filter-evaluator';
+import { loadInventory, selectVins } from '../support/search/filter-evaluator';
 import { WireFilterNode } from '../../src/modules/inventory/domain/search/filter-expression';
 
 const SHARED = path.resolve(__dirname, '../../../shared/data');

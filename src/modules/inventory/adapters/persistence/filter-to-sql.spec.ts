@@ -5,7 +5,7 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { FilterNode, parseWireNode, WireFilterNode } from '../../domain/search/filter-expression';
 import { SEARCH_ATTRIBUTES } from '../../domain/search/search-vocabulary';
-import { carValue, loadInventory, selectVins } from '../../domain/search/testing/filter-evaluator';
+import { carValue, loadInventory, selectVins } from '../../../../../test/support/search/filter-evaluator';
 import { compileFilter, SqlDialect } from './filter-to-sql';
 
 /**

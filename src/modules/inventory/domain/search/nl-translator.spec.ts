@@ -1,9 +1,9 @@
 import { comparison, and, renderFilter, toWireNode, type FilterNode } from './filter-expression';
 import { compileSearchNames, translateQuery, type CompiledSearchNames, type SearchNames } from './nl-translator';
 import { validateFilter } from './search-vocabulary';
-import { sameSelection, selectVins, type Car } from './testing/filter-evaluator';
-import { expectation } from './testing/filter-dsl';
-import { loadDevQueries, loadReferenceInventory, stockSearchNames } from './testing/reference-data';
+import { sameSelection, selectVins, type Car } from '../../../../../test/support/search/filter-evaluator';
+import { expectation } from '../../../../../test/support/search/filter-dsl';
+import { loadDevQueries, loadReferenceInventory, stockSearchNames } from '../../../../../test/support/search/reference-data';
 
 /**
  * Scored like shared/tools/eval-translate.mjs: a translation is right when its filter is valid

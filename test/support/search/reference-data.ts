@@ -4,15 +4,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { SearchNames } from '../nl-translator';
-import type { WireFilterNode } from '../filter-expression';
+import type { SearchNames } from '../../../src/modules/inventory/domain/search/nl-translator';
+import type { WireFilterNode } from '../../../src/modules/inventory/domain/search/filter-expression';
 import { loadInventory, type Car } from './filter-evaluator';
 
 /** shared/data beside the repository (CI clones main with shared/ next to it), or SEARCH_REFERENCE_DATA_DIR. */
 export function referenceDataDir(): string {
   const candidates = [
     process.env.SEARCH_REFERENCE_DATA_DIR,
-    resolve(__dirname, '../../../../../../..', 'shared', 'data'),
+    resolve(__dirname, '../../../..', 'shared', 'data'),
     resolve(process.cwd(), '..', 'shared', 'data'),
   ].filter((d): d is string => typeof d === 'string' && d.length > 0);
   const found = candidates.find((d) => existsSync(join(d, 'reference-inventory.csv')));
