@@ -1,33 +1,28 @@
 /**
- * Test helper: the shared reference data (shared/data: reference inventory and the dev query set)
- * and the SearchNames a dealership with that stock would provide.
+ * Test helper: the reference data fixtures (test/fixtures: the dev query set, and a subset of the
+ * reference inventory chosen by scripts/make-test-fixtures.mjs so that it keeps the stock's search
+ * names and tells the dev queries' and the translator spec's expected filters from their near misses
+ * as the whole inventory does) and the SearchNames a dealership with that stock would provide.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SearchNames } from '../../../src/modules/inventory/domain/search/nl-translator';
 import type { WireFilterNode } from '../../../src/modules/inventory/domain/search/filter-expression';
 import { loadInventory, type Car } from './filter-evaluator';
 
-/** shared/data beside the repository (CI clones main with shared/ next to it), or SEARCH_REFERENCE_DATA_DIR. */
-export function referenceDataDir(): string {
-  const candidates = [
-    process.env.SEARCH_REFERENCE_DATA_DIR,
-    resolve(__dirname, '../../../..', 'shared', 'data'),
-    resolve(process.cwd(), '..', 'shared', 'data'),
-  ].filter((d): d is string => typeof d === 'string' && d.length > 0);
-  const found = candidates.find((d) => existsSync(join(d, 'reference-inventory.csv')));
-  if (!found) throw new Error(`reference data not found (looked in ${candidates.join(', ')}); set SEARCH_REFERENCE_DATA_DIR`);
-  return found;
-}
+export const FIXTURES_DIR = join(__dirname, '..', '..', 'fixtures');
+/** Used cars, the reference CSV's rows unchanged. */
+export const REFERENCE_CSV = join(FIXTURES_DIR, 'reference-inventory.csv');
+/** New cars, the reference JSON's rows unchanged. */
+export const REFERENCE_JSON = join(FIXTURES_DIR, 'reference-inventory.new.json');
+/** The whole dev query set. */
+export const DEV_QUERIES = join(FIXTURES_DIR, 'nl-queries.dev.jsonl');
 
 let cachedCars: Car[] | null = null;
 
-/** The 2,500 reference cars (1,800 used from the CSV, 700 new from the JSON), values as written. */
+/** The fixture inventory (used cars from the CSV, then new cars from the JSON), values as written. */
 export function loadReferenceInventory(): Car[] {
-  if (!cachedCars) {
-    const dir = referenceDataDir();
-    cachedCars = loadInventory({ csvPath: join(dir, 'reference-inventory.csv'), jsonPath: join(dir, 'reference-inventory.new.json') });
-  }
+  if (!cachedCars) cachedCars = loadInventory({ csvPath: REFERENCE_CSV, jsonPath: REFERENCE_JSON });
   return cachedCars;
 }
 
@@ -55,7 +50,7 @@ export interface DevQuery {
 }
 
 export function loadDevQueries(): DevQuery[] {
-  return readFileSync(join(referenceDataDir(), 'nl-queries.dev.jsonl'), 'utf8')
+  return readFileSync(DEV_QUERIES, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as DevQuery);
