@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { describeEachBackend } from '../support/backends';
+import { until } from '../support/eventually';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import {
   allUsedCars, csv, readCsv, REFERENCE_CSV, simpleCars, storedCars, uploadCsv, vin,
@@ -96,7 +97,8 @@ describeEachBackend('Used inventory: CSV upload and reads', (backend) => {
   it('replaces everything: counts the old cars, rewrites the cars that stay, forgets the others', async () => {
     await uploadCsv(t, dealer.auth, csv(simpleCars(0, 10))).expect(200);
     const before = await allUsedCars(t, dealer.auth);
-    await new Promise((r) => setTimeout(r, 5)); // the next upload's clock differs
+    // The next upload must get a later date: wait until the clock has passed this one's.
+    await until(() => new Date().toISOString() > String(before[0].date_created), 'the clock to pass the first upload');
     const [header, ...rows] = simpleCars(5, 10, 20000);
     const res = await uploadCsv(t, dealer.auth, csv([header, ...rows.reverse()])).expect(200);
     expect(res.body).toMatchObject({ num_deletes: 10, num_inserts: 10, num_failed_inserts: 0 });
