@@ -33,6 +33,7 @@ describe(BasicAuthenticator.name, () => {
   beforeEach(() => {
     store.lookups = 0;
   });
+  afterEach(() => jest.restoreAllMocks());
 
   it('verifies once, then serves the same header from the cache', async () => {
     const auth = new BasicAuthenticator(store, settings);
@@ -52,10 +53,15 @@ describe(BasicAuthenticator.name, () => {
 
   it('forgets entries after the TTL and when over its bound', async () => {
     const auth = new BasicAuthenticator(store, { ...settings, cacheTtlMs: 30 });
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000); // a simulated clock: cache expiry reads Date.now()
     await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
-    await new Promise((r) => setTimeout(r, 40));
+    now.mockReturnValue(1_000_029);
+    await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+    expect(store.lookups).toBe(1);
+    now.mockReturnValue(1_000_030);
     await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
     expect(store.lookups).toBe(2);
+    now.mockRestore();
 
     const bounded = new BasicAuthenticator(store, settings);
     store.lookups = 0;

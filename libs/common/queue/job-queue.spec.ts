@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type Bull from 'bull';
+import { until } from '../../../test/support/eventually';
 import { BullJobQueue } from './bull-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { JobContext, JobQueue } from './job-queue';
@@ -9,14 +11,6 @@ if (process.env.TEST_REDIS_URL) {
   adapters.push(['bull', () => new BullJobQueue(process.env.TEST_REDIS_URL!, `t${randomBytes(4).toString('hex')}`)]);
 } else {
   process.stdout.write('[unit] Bull queue contract skipped: TEST_REDIS_URL is not set\n');
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe.each(adapters)('JobQueue contract [%s]', (_name, make) => {
@@ -33,7 +27,7 @@ describe.each(adapters)('JobQueue contract [%s]', (_name, make) => {
     });
     await queue.enqueue('q-deliver', { n: 1 });
     await queue.enqueue('q-deliver', { n: 2 });
-    await until(() => seen.length === 2);
+    await until(() => seen.length === 2, 'both payloads');
     expect(seen.sort()).toEqual([1, 2]);
   });
 
@@ -43,27 +37,21 @@ describe.each(adapters)('JobQueue contract [%s]', (_name, make) => {
     queue.process<{ n: number }>('q-late', async (p) => {
       seen.push(p.n);
     });
-    await until(() => seen.length === 1);
+    await until(() => seen.length === 1, 'the early payload');
     expect(seen).toEqual([7]);
   });
 
-  it('retries with backoff and tells the handler its final attempt', async () => {
+  it('retries a failing job up to its attempts and tells the handler its final attempt', async () => {
     const contexts: JobContext[] = [];
-    const times: number[] = [];
     queue.process('q-retry', async (_p, ctx) => {
       contexts.push(ctx);
-      times.push(Date.now());
       throw new Error('engine down');
     });
-    await queue.enqueue('q-retry', {}, { attempts: 3, backoffMs: 200 });
-    await until(() => contexts.length === 3);
+    await queue.enqueue('q-retry', {}, { attempts: 3, backoffMs: 20 });
+    await until(() => contexts.length === 3, 'three attempts');
+    // Nothing left waiting, delayed or running: the job has failed for good, so no 4th attempt can come.
+    await until(async () => (await queue.pendingCount('q-retry')) === 0, 'the failed job to leave the queue');
     expect(contexts.map((c) => [c.attempt, c.maxAttempts, c.isFinalAttempt])).toEqual([[1, 3, false], [2, 3, false], [3, 3, true]]);
-    // Doubling: 200 ms, then 400 ms (Bull's own 'exponential' would wait 200, then 600).
-    expect(times[1] - times[0]).toBeGreaterThanOrEqual(190);
-    expect(times[2] - times[1]).toBeGreaterThanOrEqual(380);
-    expect(times[2] - times[1]).toBeLessThan(550);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(contexts).toHaveLength(3);
   });
 
   it('stops retrying once an attempt succeeds', async () => {
@@ -73,8 +61,8 @@ describe.each(adapters)('JobQueue contract [%s]', (_name, make) => {
       if (calls === 1) throw new Error('once');
     });
     await queue.enqueue('q-recover', {}, { attempts: 5, backoffMs: 10 });
-    await until(() => calls === 2);
-    await new Promise((r) => setTimeout(r, 200));
+    // Done once nothing is waiting, delayed or running any more.
+    await until(async () => (await queue.pendingCount('q-recover')) === 0, 'the job to complete');
     expect(calls).toBe(2);
   });
 
@@ -86,5 +74,62 @@ describe.each(adapters)('JobQueue contract [%s]', (_name, make) => {
 
   it('answers ping', async () => {
     await expect(queue.ping()).resolves.toBe(true);
+  });
+});
+
+/** The backoff schedule in simulated time: attempt n+1 starts backoffMs * 2^(n-1) after attempt n fails. */
+describe(`${InProcessJobQueue.name} backoff`, () => {
+  let queue: InProcessJobQueue;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    queue = new InProcessJobQueue();
+  });
+  afterEach(async () => {
+    await queue.close();
+    jest.useRealTimers();
+  });
+
+  it('doubles the delay: 200 ms, then 400 ms (Bull\'s own exponential would wait 200, then 600)', async () => {
+    const started: number[] = [];
+    queue.process('q-backoff', async () => {
+      started.push(Date.now());
+      throw new Error('engine down');
+    });
+    const t0 = Date.now();
+    await queue.enqueue('q-backoff', {}, { attempts: 3, backoffMs: 200 });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([t0]);
+    await jest.advanceTimersByTimeAsync(199);
+    expect(started).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(started).toEqual([t0, t0 + 200]);
+    await jest.advanceTimersByTimeAsync(399);
+    expect(started).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(started).toEqual([t0, t0 + 200, t0 + 600]);
+    // The last attempt failed: nothing is scheduled any more.
+    expect(await queue.pendingCount('q-backoff')).toBe(0);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+/** Bull computes the retry delays itself: check the ones it will use for the options the adapter recorded, not the clock. */
+(process.env.TEST_REDIS_URL ? describe : describe.skip)(`${BullJobQueue.name} backoff`, () => {
+  type BackoffCalculator = { calculate(backoff: unknown, attemptsMade: number, strategies: unknown, err: Error, options: unknown): number };
+  const { calculate } = jest.requireActual<BackoffCalculator>('bull/lib/backoffs');
+  let queue: BullJobQueue;
+  beforeEach(() => {
+    queue = new BullJobQueue(process.env.TEST_REDIS_URL!, `t${randomBytes(4).toString('hex')}`);
+  });
+  afterEach(() => queue.close());
+
+  it('doubles the delay: 200 ms, then 400 ms (Bull\'s own exponential would wait 200, then 600)', async () => {
+    const id = await queue.enqueue('q-backoff', {}, { attempts: 3, backoffMs: 200, delayMs: 60_000 });
+    const bull = (queue as unknown as { queue(name: string): Bull.Queue & { settings: { backoffStrategies: unknown } } }).queue('q-backoff');
+    const job = (await bull.getJob(id))!;
+    expect(job.opts.attempts).toBe(3);
+    const backoff = job.opts.backoff as { options?: unknown };
+    const delays = [1, 2].map((attemptsMade) => calculate(backoff, attemptsMade, bull.settings.backoffStrategies, new Error('engine down'), backoff.options));
+    expect(delays).toEqual([200, 400]);
   });
 });
