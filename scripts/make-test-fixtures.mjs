@@ -19,7 +19,9 @@
 //    flipped, lt<->lte, a number moved by one, by 10%, by a miles/km factor or by 1000, a list
 //    element dropped, and<->or, other targets, everything, nothing). Whenever the full inventory
 //    tells a target from a near miss (they select different cars), at least one car of the
-//    difference is kept, so the fixture tells them apart as well (greedy set cover).
+//    difference is kept, so the fixture tells them apart as well (greedy set cover). And for
+//    every numeric bound, the cars nearest to it on each side are kept, so that any move of the
+//    bound the full inventory notices is noticed too.
 // The result is checked before writing: same names, every difference kept, and each dev query
 // selecting at least one car and not every car (unless it has no condition).
 //
@@ -40,7 +42,7 @@ const TRANSLATOR_SPEC = resolve(REPO, 'src/modules/inventory/domain/search/nl-tr
 const check = process.argv.includes('--check');
 
 // The shared evaluator (the scorer's semantics) decides what a filter selects.
-const { ATTRIBUTES, evaluateFilter, parseCsv, validateFilter } = await import(pathToFileURL(resolve(DATA, '../tools/filter-eval.mjs')).href);
+const { ATTRIBUTES, carValue, evaluateFilter, parseCsv, validateFilter } = await import(pathToFileURL(resolve(DATA, '../tools/filter-eval.mjs')).href);
 
 // The translator spec writes its expectations in the test DSL: load test/support/search/filter-dsl.ts,
 // the domain's toWireNode and the spec's stockSearchNames through a transpile-only TypeScript require hook.
@@ -185,6 +187,39 @@ function nearMisses(root) {
   return out.filter((f) => validateFilter(f).length === 0);
 }
 
+/**
+ * For every numeric bound in `root`: the cars whose value is nearest to it on either side (largest
+ * below, largest at or below, smallest at or above, smallest above), among the cars whose selection
+ * depends on that condition. Keeping one of each, any move of the bound that changes the selection
+ * of the whole inventory changes the fixture's too (price lt 8000 vs lt 7793, not only vs lt 7999).
+ */
+function boundaryCars(root) {
+  const out = [];
+  const walk = (node, rebuild) => {
+    if (node.operator !== null) {
+      node.arguments.forEach((child, i) => walk(child, (c) => rebuild(op(node.operator, node.arguments.map((x, j) => (j === i ? c : x))))));
+      return;
+    }
+    if (typeof node.value !== 'number') return;
+    const depends = xor(select(rebuild(op('and', []))), select(rebuild(op('or', []))));
+    const byValue = new Map();
+    for (const i of members(depends)) {
+      const v = carValue(cars[i], node.attribute);
+      if (v !== null) byValue.set(v, [...(byValue.get(v) ?? []), i]);
+    }
+    const values = [...byValue.keys()];
+    const v = node.value;
+    for (const nearest of [
+      Math.max(...values.filter((x) => x < v)), Math.max(...values.filter((x) => x <= v)),
+      Math.min(...values.filter((x) => x >= v)), Math.min(...values.filter((x) => x > v)),
+    ]) {
+      if (byValue.has(nearest)) out.push(bitsOf(byValue.get(nearest)));
+    }
+  };
+  walk(root, (n) => n);
+  return out;
+}
+
 // ---------------------------------------------------------------- what must be kept
 
 const mandatory = new Set();
@@ -225,6 +260,7 @@ const targetBits = targets.map(select);
 targets.forEach((target, t) => {
   const bits = targetBits[t];
   for (const other of [everything, nothing, ...nearMisses(target)]) need(xor(bits, select(other)));
+  for (const boundary of boundaryCars(target)) need(boundary);
   for (const extra of extraBits) need(andNot(bits, extra)); // the target and one more condition
   for (let u = t + 1; u < targets.length; u++) need(xor(bits, targetBits[u]));
 });
