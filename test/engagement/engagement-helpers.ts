@@ -2,23 +2,11 @@ import * as http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Message } from '../../src/modules/conversations/domain/conversation';
 import { ConversationRepository } from '../../src/modules/conversations/domain/conversation.repository';
+import { eventually } from '../support/eventually';
 import { DealerFixture, TestApp } from '../support/test-app';
 
 /** Polls until `check` returns a value (not undefined) or the deadline passes. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export const waitFor = <T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15000): Promise<T> => eventually(check, what, { timeoutMs, intervalMs: 25 });
 
 /** The dealership's conversations through the API (all of them, archived included). */
 export async function listConversations(t: TestApp, dealer: DealerFixture) {

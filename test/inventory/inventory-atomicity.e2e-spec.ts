@@ -2,6 +2,7 @@ import { createConnection } from 'mysql2/promise';
 import { MYSQL_LOCK_NAME_SQL } from '../../src/modules/inventory/adapters/persistence/inventory-upload.locks';
 import { CarInventoryStore } from '../../src/modules/inventory/domain/car-inventory.repository';
 import { describeEachBackend } from '../support/backends';
+import { eventually } from '../support/eventually';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { allUsedCars, csv, simpleCars, storedCars, uploadCsv, uploadJson, vin } from './inventory-fixtures';
 
@@ -118,11 +119,10 @@ describeEachBackend('Inventory uploads: atomic replace, one at a time, limits', 
         holder.destroy(); // a crash: the connection goes away without releasing
       }
       // The server frees the lock when it notices the connection is gone.
-      let status = 0;
-      for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
-        status = (await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1)))).status;
-        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-      }
+      const status = await eventually(async () => {
+        const { status: s } = await uploadCsv(t, dealer.auth, csv(simpleCars(0, 1)));
+        return s === 409 ? undefined : s;
+      }, 'the lock of the vanished connection to be freed', { intervalMs: 100 });
       expect(status).toBe(200);
     });
   }

@@ -1,14 +1,9 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { withCheckDigit } from '../../src/modules/inventory/domain/vin';
 import { TestApp } from '../support/test-app';
-import { parseCsv } from '../../src/modules/inventory/domain/search/testing/filter-evaluator';
+import { parseCsv } from '../support/search/filter-evaluator';
 
-/** The project's reference inventory (shared/data next to the repository), when present. */
-const REFERENCE_DIR = path.resolve(__dirname, '../../../shared/data');
-export const REFERENCE_CSV = path.join(REFERENCE_DIR, 'reference-inventory.csv');
-export const REFERENCE_JSON = path.join(REFERENCE_DIR, 'reference-inventory.new.json');
-export const hasReference = fs.existsSync(REFERENCE_CSV) && fs.existsSync(REFERENCE_JSON);
+/** The reference inventory fixture (test/fixtures: rows of the project's reference files, unchanged). */
+export { REFERENCE_CSV, REFERENCE_JSON } from '../support/search/reference-data';
 
 /** A distinct valid VIN (check digit included) per number. */
 export function vin(n: number, prefix = '1HGCM826'): string {

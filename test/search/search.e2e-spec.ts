@@ -1,13 +1,11 @@
-import * as path from 'node:path';
 import { describeEachBackend } from '../support/backends';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
-import { loadInventory, selectVins } from '../../src/modules/inventory/domain/search/testing/filter-evaluator';
+import { selectVins } from '../support/search/filter-evaluator';
+import { loadReferenceInventory, REFERENCE_CSV, REFERENCE_JSON } from '../support/search/reference-data';
 import { WireFilterNode } from '../../src/modules/inventory/domain/search/filter-expression';
 
-const SHARED = path.resolve(__dirname, '../../../shared/data');
-const CSV = path.join(SHARED, 'reference-inventory.csv');
-const JSON_FILE = path.join(SHARED, 'reference-inventory.new.json');
-const referenceCars = loadInventory({ csvPath: CSV, jsonPath: JSON_FILE });
+/** The reference inventory fixture (test/fixtures), as the evaluator reads it. */
+const referenceCars = loadReferenceInventory();
 
 const NODE_FIELDS = ['arguments', 'attribute', 'comparator', 'operator', 'value'];
 function expectFiveFields(node: WireFilterNode): void {
@@ -24,8 +22,8 @@ describeEachBackend('Natural-language search and translate', (backend) => {
     t = await startTestApp(backend);
     a = await createDealer(t, { region: 'CA' });
     b = await createDealer(t, { region: 'US' });
-    await t.http().put('/api/v1/inventory/used').set('Authorization', a.auth).attach('File', CSV).expect(200);
-    await t.http().put('/api/v1/inventory/new/json').set('Authorization', a.auth).attach('File', JSON_FILE).expect(200);
+    await t.http().put('/api/v1/inventory/used').set('Authorization', a.auth).attach('File', REFERENCE_CSV).expect(200);
+    await t.http().put('/api/v1/inventory/new/json').set('Authorization', a.auth).attach('File', REFERENCE_JSON).expect(200);
     // Dealer b stocks a model no catalog knows, and one Toyota.
     const csv = [
       'vin,stock_number,year,manufacturer,model,trim,type,condition,price,kilometers,color',

@@ -47,12 +47,21 @@ describe(LangChainQueryTranslator.name, () => {
   });
 
   it('falls back when the model is slower than the timeout', async () => {
-    const { translator, fallbacks } = translatorWith([JSON.stringify({ filter: and() })], 1000);
-    const started = Date.now();
-    const result = await translator.translate('Honda', names);
-    expect(Date.now() - started).toBeLessThan(900);
-    expect(toWireNode(result.filter)).toEqual(and(leaf('eq', 'manufacturer', 'Honda')));
-    expect(fallbacks).toEqual(['timeout']);
+    jest.useFakeTimers();
+    try {
+      // The model would answer after 1000 ms (simulated); the translator gives up at 200 ms.
+      const { translator, fallbacks } = translatorWith([JSON.stringify({ filter: and() })], 1000);
+      let settled = false;
+      const translation = translator.translate('Honda', names).finally(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(199);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      expect(toWireNode((await translation).filter)).toEqual(and(leaf('eq', 'manufacturer', 'Honda')));
+      expect(fallbacks).toEqual(['timeout']);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

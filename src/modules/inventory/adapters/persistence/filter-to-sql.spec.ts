@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { FilterNode, parseWireNode, WireFilterNode } from '../../domain/search/filter-expression';
 import { SEARCH_ATTRIBUTES } from '../../domain/search/search-vocabulary';
-import { carValue, loadInventory, selectVins } from '../../domain/search/testing/filter-evaluator';
+import { carValue, selectVins } from '../../../../../test/support/search/filter-evaluator';
+import { loadDevQueries, loadReferenceInventory } from '../../../../../test/support/search/reference-data';
 import { compileFilter, SqlDialect } from './filter-to-sql';
 
 /**
  * The SQL must select exactly what the vocabulary's evaluator selects. Runs every dev-set filter
- * plus edge cases (negation of missing values, LIKE escapes, case) over the 2,500 reference cars
+ * plus edge cases (negation of missing values, LIKE escapes, case) over the reference inventory
+ * fixture (test/fixtures; it keeps cars with every missing value and tells these filters apart)
  * in a real database: SQLite always, MySQL when TEST_MYSQL_URL is set.
  */
-const SHARED = path.resolve(__dirname, '../../../../../../shared/data');
-const cars = loadInventory({ csvPath: path.join(SHARED, 'reference-inventory.csv'), jsonPath: path.join(SHARED, 'reference-inventory.new.json') });
-const devFilters: WireFilterNode[] = readFileSync(path.join(SHARED, 'nl-queries.dev.jsonl'), 'utf8')
-  .split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { expected: WireFilterNode }).expected);
+const cars = loadReferenceInventory();
+const devFilters: WireFilterNode[] = loadDevQueries().map((q) => q.expected);
 
 const leaf = (comparator: string, attribute: string, value: unknown) => ({ comparator, attribute, value, operator: null, arguments: [] }) as unknown as WireFilterNode;
 const op = (operator: string, ...args: WireFilterNode[]) => ({ comparator: null, attribute: null, value: null, operator, arguments: args }) as unknown as WireFilterNode;

@@ -1,13 +1,15 @@
 import { comparison, and, renderFilter, toWireNode, type FilterNode } from './filter-expression';
 import { compileSearchNames, translateQuery, type CompiledSearchNames, type SearchNames } from './nl-translator';
 import { validateFilter } from './search-vocabulary';
-import { sameSelection, selectVins, type Car } from './testing/filter-evaluator';
-import { expectation } from './testing/filter-dsl';
-import { loadDevQueries, loadReferenceInventory, stockSearchNames } from './testing/reference-data';
+import { sameSelection, selectVins, type Car } from '../../../../../test/support/search/filter-evaluator';
+import { expectation } from '../../../../../test/support/search/filter-dsl';
+import { loadDevQueries, loadReferenceInventory, stockSearchNames } from '../../../../../test/support/search/reference-data';
 
 /**
  * Scored like shared/tools/eval-translate.mjs: a translation is right when its filter is valid
- * and selects exactly the same reference cars as the expected filter.
+ * and selects exactly the same reference cars as the expected filter. The cars are the fixture
+ * inventory (test/fixtures, derived by scripts/make-test-fixtures.mjs so that it tells these
+ * expectations from their near misses as the whole reference inventory does).
  */
 describe(translateQuery.name, () => {
   let cars: Car[];
@@ -37,7 +39,15 @@ describe(translateQuery.name, () => {
     expect(failures).toEqual([]);
   }
 
-  describe('dev set (shared/data/nl-queries.dev.jsonl)', () => {
+  describe('dev set (test/fixtures/nl-queries.dev.jsonl, the whole shared dev set)', () => {
+    it('is told apart by the fixture inventory: every expected filter selects some cars, not all (unless it has no condition)', () => {
+      const unfit = loadDevQueries()
+        .map((q) => ({ q, selected: selectVins(q.expected, cars).length }))
+        .filter(({ q, selected }) => selected === 0 || (selected === cars.length) !== q.tags.includes('no-filter'))
+        .map(({ q, selected }) => `${q.id} selects ${selected} of ${cars.length}`);
+      expect(unfit).toEqual([]);
+    });
+
     it('reaches at least 0.97 execution accuracy', () => {
       const queries = loadDevQueries();
       expect(queries).toHaveLength(150);
