@@ -7,6 +7,7 @@ import { ContentTypeInterceptor } from '../libs/common/http/consumes';
 import { createValidationPipe } from '../libs/common/http/validation';
 import { AppConfig } from './config/app-config';
 import { DemoModule } from './demo/demo.module';
+import { AssistantModule } from './modules/assistant';
 import { CatalogModule } from './modules/catalog';
 import { ConversationsModule } from './modules/conversations';
 import { DealershipModule } from './modules/dealership';
@@ -17,7 +18,7 @@ import { PlatformModule } from './platform.module';
 
 /** The bounded contexts, each with its HTTP adapters. Add a context here (and to the worker root if it has processors). */
 const CONTEXT_MODULES = [
-  DealershipModule, CatalogModule, InventoryModule, ConversationsModule, EngagementModule, PartnerIntegrationModule,
+  DealershipModule, CatalogModule, InventoryModule, ConversationsModule, EngagementModule, PartnerIntegrationModule, AssistantModule,
 ];
 
 /** Composition root of the HTTP API (`src/main.ts`): every context's endpoints, Basic auth, the error model, health. */

@@ -3,6 +3,9 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../libs/common/persistence/data-source-options';
 import { loadConfig } from './config/app-config';
 import { MIGRATIONS } from './migrations';
+import {
+  AssistantMessageOrmEntity, AssistantRunEventOrmEntity, AssistantRunOrmEntity, AssistantThreadOrmEntity,
+} from './modules/assistant/adapters/persistence/assistant.orm-entity';
 import { CatalogManufacturerOrmEntity, CatalogModelOrmEntity, CatalogModelRegionOrmEntity, CatalogTrimOrmEntity } from './modules/catalog/adapters/persistence/catalog.orm-entity';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './modules/conversations/adapters/persistence/conversation.orm-entity';
 import {
@@ -18,6 +21,7 @@ const ENTITIES = [
   CatalogManufacturerOrmEntity, CatalogModelOrmEntity, CatalogModelRegionOrmEntity, CatalogTrimOrmEntity,
   CarOrmEntity, ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity, IdempotencyKeyOrmEntity,
   PartnerDeliveryOrmEntity, DeliveryAuditOrmEntity,
+  AssistantThreadOrmEntity, AssistantRunOrmEntity, AssistantMessageOrmEntity, AssistantRunEventOrmEntity,
 ];
 
 /** The configured database (DATABASE_URL, else the embedded SQLite file) with its entities and migrations: TypeORM's CLI reads it through ormconfig.ts. */

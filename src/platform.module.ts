@@ -7,10 +7,11 @@ import { SeedModule } from '../libs/common/seed/seed.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { MIGRATIONS } from './migrations';
+import { ASSISTANT_QUEUES } from './modules/assistant';
 import { ENGAGEMENT_QUEUES } from './modules/engagement';
 
 /** Every queue of every context; each process registers them all (producers and processors meet there). */
-const QUEUES = [...ENGAGEMENT_QUEUES];
+const QUEUES = [...ENGAGEMENT_QUEUES, ...ASSISTANT_QUEUES];
 
 /** What the HTTP adapters need from configuration: the signing secrets of each signed integration and the body limit. */
 @Global()

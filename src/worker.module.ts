@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
+import { AssistantWorkerModule } from './modules/assistant';
 import { EngagementWorkerModule } from './modules/engagement';
 import { PartnerIntegrationWorkerModule } from './modules/partner-integration';
 import { PlatformModule } from './platform.module';
@@ -13,7 +14,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(config), EngagementWorkerModule, PartnerIntegrationWorkerModule],
+      imports: [PlatformModule.forRoot(config), EngagementWorkerModule, PartnerIntegrationWorkerModule, AssistantWorkerModule],
     };
   }
 }

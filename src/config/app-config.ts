@@ -40,6 +40,10 @@ class EnvironmentVariables {
   @IsOptional() @IsString() LLM_MODEL?: string;
   @IsOptional() @IsString() LLM_API_KEY?: string;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(120000) LLM_TIMEOUT_MS = 5000;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(3600) ASSISTANT_RUN_DEADLINE_S = 120;
+  @IsOptional() @toInt() @IsInt() @Min(0) @Max(10000) ASSISTANT_STREAM_DELAY_MS = 0;
+  @IsOptional() @toInt() @IsInt() @Min(100) @Max(60000) ASSISTANT_SWEEP_INTERVAL_MS = 2000;
+  @IsOptional() @toInt() @IsInt() @Min(2) @Max(3600) ASSISTANT_WORKER_TIMEOUT_S = 15;
   @IsOptional() @IsIn(['log', 'smtp', 'http']) MESSAGING_ENGINE = 'log';
   @IsOptional() @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
   @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'MESSAGING_ENGINE_URL must be an http(s) URL' }) MESSAGING_ENGINE_URL?: string;
@@ -70,6 +74,16 @@ export class AppConfig {
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
   readonly partnerSigningSecrets!: string[];
   readonly llm!: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  readonly assistant!: {
+    /** A run past it ends `expired`. */
+    runDeadlineMs: number;
+    /** The offline model's pause between words (0: as fast as it can). */
+    streamDelayMs: number;
+    /** How often the worker's sweep hands over, expires and recovers runs. */
+    sweepIntervalMs: number;
+    /** A run in progress whose worker has not beaten for this long lost its worker. */
+    workerTimeoutMs: number;
+  };
   readonly messaging!: {
     engine: 'log' | 'smtp' | 'http';
     smtpUrl: string | null;
@@ -141,6 +155,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     llm: vars.LLM_BASE_URL && vars.LLM_MODEL
       ? { baseUrl: vars.LLM_BASE_URL, model: vars.LLM_MODEL, apiKey: vars.LLM_API_KEY ?? null, timeoutMs: vars.LLM_TIMEOUT_MS }
       : null,
+    assistant: {
+      runDeadlineMs: vars.ASSISTANT_RUN_DEADLINE_S * 1000,
+      streamDelayMs: vars.ASSISTANT_STREAM_DELAY_MS,
+      sweepIntervalMs: vars.ASSISTANT_SWEEP_INTERVAL_MS,
+      workerTimeoutMs: vars.ASSISTANT_WORKER_TIMEOUT_S * 1000,
+    },
     messaging: {
       engine: vars.MESSAGING_ENGINE as 'log' | 'smtp' | 'http',
       smtpUrl: vars.SMTP_URL ?? null,

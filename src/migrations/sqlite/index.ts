@@ -6,6 +6,7 @@ import { Conversations1763840000000 } from './1763840000000-conversations';
 import { Engagement1763840100000 } from './1763840100000-engagement';
 import { InventorySearchIndex1763850000000 } from './1763850000000-inventory-search-index';
 import { MessageDestination1763860000000 } from './1763860000000-message-destination';
+import { Assistant1763870000000 } from './1763870000000-assistant';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
 export const sqliteMigrations = [
@@ -17,4 +18,5 @@ export const sqliteMigrations = [
   Engagement1763840100000,
   InventorySearchIndex1763850000000,
   MessageDestination1763860000000,
+  Assistant1763870000000,
 ];

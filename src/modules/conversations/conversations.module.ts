@@ -7,6 +7,7 @@ import { TypeOrmConversationRepository } from './adapters/persistence/typeorm-co
 import { ConversationsDemoSeeder } from './adapters/seed/conversations.demo-seeder';
 import { GetConversationUseCase } from './application/get-conversation.use-case';
 import { ListConversationsUseCase } from './application/list-conversations.use-case';
+import { ConversationStatisticsUseCase } from './application/conversation-statistics.use-case';
 import { FindOutboundMessageUseCase } from './application/find-outbound-message.use-case';
 import { RecordDeliveryUseCase } from './application/record-delivery.use-case';
 import { RecordMessageUseCase } from './application/record-message.use-case';
@@ -26,9 +27,10 @@ import { ConversationRepository } from './domain/conversation.repository';
     RecordMessageUseCase,
     FindOutboundMessageUseCase,
     RecordDeliveryUseCase,
+    ConversationStatisticsUseCase,
     ConversationsDemoSeeder,
   ],
-  exports: [RecordMessageUseCase, FindOutboundMessageUseCase, RecordDeliveryUseCase],
+  exports: [RecordMessageUseCase, FindOutboundMessageUseCase, RecordDeliveryUseCase, ConversationStatisticsUseCase, GetConversationUseCase],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(

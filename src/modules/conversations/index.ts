@@ -5,3 +5,6 @@ export { FindOutboundMessageUseCase } from './application/find-outbound-message.
 export { RecordDeliveryUseCase } from './application/record-delivery.use-case';
 export type { OutboundForDelivery } from './domain/conversation.repository';
 export { addressKindOf } from './domain/conversation';
+export { ConversationStatisticsUseCase } from './application/conversation-statistics.use-case';
+export { GetConversationUseCase } from './application/get-conversation.use-case';
+export { ConversationNotFoundError } from './domain/conversations.errors';

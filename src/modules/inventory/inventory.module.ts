@@ -22,6 +22,7 @@ import { inventoryPersistenceProviders } from './adapters/persistence/inventory-
 import { TypeOrmCarInventoryRepository } from './adapters/persistence/typeorm-car-inventory.repository';
 import { InventoryDemoSeeder } from './adapters/seed/inventory-demo.seeder';
 import { DeleteNewInventoryUseCase } from './application/delete-new-inventory.use-case';
+import { FindCarUseCase, InventoryStatisticsUseCase } from './application/find-car.use-case';
 import { GetUsedCarUseCase } from './application/get-used-car.use-case';
 import { ReplaceInventoryUseCase } from './application/replace-inventory.use-case';
 import { SearchCarsUseCase, TranslateSearchQueryUseCase } from './application/search-cars.use-case';
@@ -62,6 +63,8 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     ReplaceInventoryUseCase,
     DeleteNewInventoryUseCase,
     GetUsedCarUseCase,
+    FindCarUseCase,
+    InventoryStatisticsUseCase,
     InventoryDemoSeeder,
     // Search: the built-in translator, or an LLM (LLM_BASE_URL) that falls back to it.
     {
@@ -81,6 +84,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     TranslateSearchQueryUseCase,
     SearchCarsUseCase,
   ],
+  exports: [SearchCarsUseCase, FindCarUseCase, InventoryStatisticsUseCase],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(

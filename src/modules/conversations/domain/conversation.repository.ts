@@ -56,4 +56,16 @@ export abstract class ConversationRepository {
   abstract appendMessage(message: NewMessage, options?: { conversationCounted?: boolean }): Promise<string>;
   /** Demo data and imports: messages stored as given, the conversation's counters left alone. */
   abstract insertMessages(messages: NewMessage[]): Promise<void>;
+  /** Counts of the dealership's conversations (archived ones left out). */
+  abstract statistics(dealerId: string, recentSince: Date): Promise<ConversationCounts>;
+}
+
+export interface ConversationCounts {
+  total: number;
+  byChannel: { channel: string; count: number }[];
+  byStatus: { status: string; count: number }[];
+  /** The customer wrote last (their last message is the conversation's latest change). */
+  awaitingReply: number;
+  /** Modified since the `recentSince` given. */
+  recent: number;
 }

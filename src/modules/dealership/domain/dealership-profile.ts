@@ -65,6 +65,8 @@ export function defaultDealershipProfile() {
     time_zone: '',
     sms_initial_message: '',
     contact_info_link: '',
+    /** decisions.md section 8: where the dealership is (or `contact_info_link` when `send_link_instead_of_address`). */
+    address: { street: '', city: '', state: '', postal_code: '', country: '' },
     car_inventory_link: '',
     promotion_reply_link: '',
     multi_manufacturer_ids: [] as string[],

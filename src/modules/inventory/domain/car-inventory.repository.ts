@@ -6,6 +6,17 @@ export abstract class CarInventoryRepository {
   /** Newest first (date_created), ties in upload row order; deleted rows never listed. */
   abstract list(dealerId: string, condition: CarCondition, page: PageRequest): Promise<{ cars: Car[]; total: number }>;
   abstract findByVin(dealerId: string, condition: CarCondition, vin: string): Promise<Car | null>;
+  /** Counts by condition and make, and the price range, of the cars in stock. */
+  abstract statistics(dealerId: string): Promise<InventoryStatistics>;
+  /** Cars listed before `before`, oldest first. */
+  abstract listedBefore(dealerId: string, before: Date, take: number): Promise<Car[]>;
+}
+
+export interface InventoryStatistics {
+  total: number;
+  byCondition: Record<CarCondition, number>;
+  byMake: { make: string; count: number }[];
+  price: { min: number | null; max: number | null; average: number | null };
 }
 
 export interface ReplaceOutcome {

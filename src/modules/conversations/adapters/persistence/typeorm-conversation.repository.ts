@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message, MessageRole, isVisibleInChats } from '../../domain/conversation';
 import { ConversationListQuery } from '../../domain/conversation-list-query';
-import { ConversationPage, ConversationRepository, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
+import { ConversationCounts, ConversationPage, ConversationRepository, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
@@ -89,6 +89,25 @@ export class TypeOrmConversationRepository extends ConversationRepository {
       deliveryLastError: delivery.lastError === null ? null : delivery.lastError.slice(0, 1000),
       deliverySentAt: delivery.sentAt,
     });
+  }
+
+  async statistics(dealerId: string, recentSince: Date): Promise<ConversationCounts> {
+    const open = () => this.dataSource.getRepository(ConversationOrmEntity).createQueryBuilder('c')
+      .where('c.dealer_id = :dealerId AND c.is_archived = :archived', { dealerId, archived: false });
+    const [channels, statuses, awaiting, recent] = await Promise.all([
+      open().select('c.channel', 'key').addSelect('COUNT(*)', 'n').groupBy('c.channel').orderBy('n', 'DESC').getRawMany<{ key: string; n: string | number }>(),
+      open().select('c.status', 'key').addSelect('COUNT(*)', 'n').groupBy('c.status').orderBy('n', 'DESC').getRawMany<{ key: string; n: string | number }>(),
+      open().andWhere('c.last_online_date IS NOT NULL AND c.last_online_date >= c.last_modified_date').getCount(),
+      open().andWhere('c.last_modified_date >= :since', { since: recentSince }).getCount(),
+    ]);
+    const byChannel = channels.map((r) => ({ channel: r.key, count: Number(r.n) }));
+    return {
+      total: byChannel.reduce((n, c) => n + c.count, 0),
+      byChannel,
+      byStatus: statuses.map((r) => ({ status: r.key, count: Number(r.n) })),
+      awaitingReply: awaiting,
+      recent,
+    };
   }
 
   private async withContacts(dealerId: string, rows: ConversationOrmEntity[]): Promise<ConversationWithContact[]> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { LessThan, Repository } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
 import { Car, CarCondition, StockedModel } from '../../domain/car';
-import { CarInventoryRepository } from '../../domain/car-inventory.repository';
+import { CarInventoryRepository, InventoryStatistics } from '../../domain/car-inventory.repository';
 import { StockedModelsReader } from '../../domain/stocked-models.reader';
 import { CarOrmEntity } from './car.orm-entity';
 
@@ -27,6 +27,35 @@ export class TypeOrmCarInventoryRepository extends CarInventoryRepository implem
   async findByVin(dealerId: string, condition: CarCondition, vin: string): Promise<Car | null> {
     const row = await this.rows.findOneBy({ dealer_id: dealerId, condition, vin, is_deleted: false });
     return row ? toCar(row) : null;
+  }
+
+  async statistics(dealerId: string): Promise<InventoryStatistics> {
+    const live = () => this.rows.createQueryBuilder('c').where('c.dealer_id = :dealerId AND c.is_deleted = :deleted', { dealerId, deleted: false });
+    const [conditions, makes, price] = await Promise.all([
+      live().select('c.condition', 'condition').addSelect('COUNT(*)', 'n').groupBy('c.condition').getRawMany<{ condition: string; n: string | number }>(),
+      live().andWhere('c.manufacturer IS NOT NULL').select('c.manufacturer', 'make').addSelect('COUNT(*)', 'n')
+        .groupBy('c.manufacturer').orderBy('n', 'DESC').addOrderBy('c.manufacturer', 'ASC').getRawMany<{ make: string; n: string | number }>(),
+      live().andWhere('c.price IS NOT NULL').select('MIN(c.price)', 'min').addSelect('MAX(c.price)', 'max').addSelect('AVG(c.price)', 'avg')
+        .getRawOne<{ min: string | number | null; max: string | number | null; avg: string | number | null }>(),
+    ]);
+    const byCondition = { new: 0, used: 0 };
+    for (const c of conditions) byCondition[c.condition as CarCondition] = Number(c.n);
+    const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v) * 100) / 100);
+    return {
+      total: byCondition.new + byCondition.used,
+      byCondition,
+      byMake: makes.map((m) => ({ make: m.make, count: Number(m.n) })),
+      price: { min: num(price?.min), max: num(price?.max), average: num(price?.avg) },
+    };
+  }
+
+  async listedBefore(dealerId: string, before: Date, take: number): Promise<Car[]> {
+    const rows = await this.rows.find({
+      where: { dealer_id: dealerId, is_deleted: false, date_created: LessThan(before) },
+      order: { date_created: 'ASC', vin: 'ASC' },
+      take,
+    });
+    return rows.map(toCar);
   }
 
   async stockedModels(dealerId: string): Promise<StockedModel[]> {

@@ -1,0 +1,165 @@
+/**
+ * The built-in offline model's knowledge: which tools a question needs, and how to say what they
+ * returned. Deterministic; it answers the common dealership questions and says plainly what it
+ * cannot answer. Every figure it writes is copied from a tool result.
+ */
+export interface PlannedCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const VIN = /\b[A-HJ-NPR-Z0-9]{17}\b/i;
+const MONEY = /\$\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s?(k|thousand)\b|\b(\d{4,7})\s?(?:dollars|\$)/i;
+
+const has = (q: string, pattern: RegExp) => pattern.test(q);
+
+function amountIn(q: string): number | null {
+  const m = MONEY.exec(q);
+  if (!m) return null;
+  const raw = Number((m[1] ?? m[3] ?? m[5]).replace(/,/g, ''));
+  return (m[2] || m[4]) ? raw * 1000 : raw;
+}
+
+const ASKS = {
+  elsewhere: /\b(other|another|competitors?'?|different|rival)\s+(dealer(ship)?s?|stores?|lots?|showrooms?)\b/i,
+  hours: /\b(hours?|open(ing)?|clos(e|ed|ing)|when are you|what time|weekend|saturday|sunday|today)\b/i,
+  address: /\b(address|where (are|is) (you|the dealership)|located|location|directions|find you|visit)\b/i,
+  contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b/i,
+  lease: /\blease|leasing\b/i,
+  finance: /\b(financ\w*|monthly payments?|per month|a month|\/mo\b|loan|apr|interest)\b/i,
+  conversations: /\b(conversations?|chats?|leads?|inquir(y|ies)|messages?|customers? (wrote|waiting|messaged))\b/i,
+  stock: /\b(how many|count|number of|do you (have|carry|sell)|any|cheapest|least expensive|lowest price|most expensive|priciest|newest|latest|oldest|lowest mileage|fewest|show me|looking for|search|find|in stock|available|inventory|stock)\b/i,
+  summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
+};
+
+/** The tools a question needs (none: the model says what it can help with). */
+export function planTools(question: string): PlannedCall[] {
+  const q = question.trim();
+  const calls: PlannedCall[] = [];
+  const add = (name: string, args: Record<string, unknown> = {}) => {
+    if (!calls.some((c) => c.name === name)) calls.push({ name, args });
+  };
+  // Another dealership's data is out of reach (the tools are this dealership's): say so, look nothing up.
+  if (has(q, ASKS.elsewhere)) return [];
+  const vin = VIN.exec(q)?.[0].toUpperCase();
+  if (has(q, ASKS.hours) || has(q, ASKS.address) || has(q, ASKS.contact)) add('dealership_info');
+  if (has(q, ASKS.lease)) add('lease_estimate', vin ? { vin } : { price: amountIn(q) ?? undefined });
+  else if (has(q, ASKS.finance)) add('finance_estimate', vin ? { vin } : { price: amountIn(q) ?? undefined });
+  if (has(q, ASKS.conversations) && !vin) add('conversation_statistics');
+  if (vin && !calls.some((c) => c.name.endsWith('_estimate'))) add('get_vehicle', { vin });
+  if (!vin && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
+    if (has(q, ASKS.summary)) add('inventory_summary');
+    else if (has(q, ASKS.stock) || calls.length === 0) {
+      // A question about cars the other tools do not cover: let search try it (it ignores what it does not understand).
+      if (/\b(car|cars|vehicle|suv|truck|sedan|coupe|van|minivan|hatchback|wagon|convertible|pickup|awd|4x4|hybrid|electric|ev|diesel|used|new|model|make|[0-9]{4})\b/i.test(q) || has(q, ASKS.stock)) {
+        add('search_inventory', { query: q, take: 3 });
+      }
+    }
+  }
+  return calls;
+}
+
+interface Car { vin: string; condition: string; year: number | null; make: string | null; model: string | null; trim: string | null; price: number | null; kilometers: number | null; color: string | null }
+
+const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
+const carName = (c: Car) => [c.year, c.make, c.model, c.trim].filter((v) => v !== null && v !== '').join(' ');
+function carLine(c: Car): string {
+  const parts = [`${c.condition} ${carName(c)} (VIN ${c.vin})`];
+  parts.push(c.price === null ? 'price on request' : `listed at ${money(c.price)}`);
+  if (c.kilometers !== null) parts.push(`${c.kilometers.toLocaleString('en-US')} km`);
+  if (c.color) parts.push(c.color.toLowerCase());
+  return parts.join(', ');
+}
+
+type Result = Record<string, unknown>;
+
+function sayHours(info: Result): string {
+  const hours = (info.hours as { day: string; open: string | null; close: string | null }[]) ?? [];
+  const open = hours.filter((h) => h.open);
+  if (open.length === 0) return `${info.name as string} has not published its opening hours; please call us.`;
+  const lines = hours.map((h) => `${h.day}: ${h.open ? `${h.open}-${h.close}` : 'closed'}`);
+  return `Our hours${info.time_zone ? ` (${info.time_zone as string})` : ''}: ${lines.join('; ')}.`;
+}
+
+function sayContact(info: Result, question: string): string[] {
+  const out: string[] = [];
+  const phones = (info.phones as { name: string; value: string }[]) ?? [];
+  const emails = (info.emails as { name: string; value: string }[]) ?? [];
+  if (ASKS.address.test(question)) {
+    if (info.address) out.push(`We are at ${info.address as string}.`);
+    else if (info.contact_link) out.push(`You can find our location and directions here: ${info.contact_link as string}.`);
+    else out.push('Our address is not on file here; please call us for directions.');
+  }
+  if (ASKS.contact.test(question)) {
+    if (phones.length) out.push(`You can call ${phones.map((p) => `${p.name || 'us'} at ${p.value}`).join(' or ')}.`);
+    if (emails.length) out.push(`Email: ${emails.map((e) => e.value).join(', ')}.`);
+    if (info.website) out.push(`Website: ${info.website as string}.`);
+    if (!phones.length && !emails.length && !info.website) out.push('Our contact details are not on file here.');
+  }
+  return out;
+}
+
+/** The reply to the question from the results of the tools it called, in the order they were called. */
+export function composeAnswer(question: string, results: { name: string; result: unknown }[]): string {
+  if (results.length === 0 && ASKS.elsewhere.test(question)) {
+    return "I can only answer for this dealership: I have no access to other dealerships' inventory or data. Ask me about our cars, hours, contact details or finance and lease estimates.";
+  }
+  if (results.length === 0) {
+    return "I'm the dealership's assistant: I can tell you about the cars in stock (by make, model, price, year or VIN), "
+      + 'our hours, address and contact details, finance and lease estimates, and conversation statistics. '
+      + "I can't answer that question from our records; a member of our team can help you with it.";
+  }
+  const out: string[] = [];
+  for (const { name, result } of results) {
+    const r = (result ?? {}) as Result;
+    if (typeof r.error === 'string') {
+      out.push(`I couldn't work that out: ${r.error}.`);
+      continue;
+    }
+    switch (name) {
+      case 'dealership_info':
+        if (ASKS.hours.test(question)) out.push(sayHours(r));
+        out.push(...sayContact(r, question));
+        if (!ASKS.hours.test(question) && !ASKS.address.test(question) && !ASKS.contact.test(question)) out.push(sayHours(r));
+        break;
+      case 'get_vehicle':
+        if (r.found === false) out.push(`I couldn't find a car with VIN ${r.vin as string} in our inventory.`);
+        else out.push(`The ${carLine(r as unknown as Car)}.`);
+        break;
+      case 'search_inventory': {
+        const cars = (r.cars as Car[]) ?? [];
+        const total = r.total as number;
+        if (total === 0) out.push("We don't have a car matching that in stock right now.");
+        else {
+          out.push(`We have ${total} ${total === 1 ? 'car' : 'cars'} matching your search.`);
+          const lead = /cheapest|least expensive|lowest price/i.test(question) ? 'The cheapest is the' : /most expensive|priciest/i.test(question)
+            ? 'The most expensive is the' : /newest|latest/i.test(question) ? 'The newest is the' : /lowest mileage|fewest/i.test(question) ? 'The one with the lowest mileage is the' : null;
+          if (lead && cars[0]) out.push(`${lead} ${carLine(cars[0])}.`);
+          else out.push(...cars.map((c) => `- ${carLine(c)}`));
+        }
+        break;
+      }
+      case 'inventory_summary':
+        out.push(`We have ${r.total as number} cars in stock: ${r.used as number} used and ${r.new as number} new.`);
+        if (typeof r.priceMin === 'number' && typeof r.priceMax === 'number') out.push(`Prices range from ${money(r.priceMin)} to ${money(r.priceMax)}.`);
+        break;
+      case 'finance_estimate':
+      case 'lease_estimate': {
+        const v = r.vehicle as { vin: string; year: number | null; make: string | null; model: string | null } | null;
+        const subject = v ? `the ${[v.year, v.make, v.model].filter(Boolean).join(' ')} (VIN ${v.vin}) at ${money(r.price as number)}` : `${money(r.price as number)}`;
+        const estimates = (r.estimates as { term_months: number; rate_percent: number; monthly_payment: number; mileage_per_year?: number; mileage_unit?: string }[]) ?? [];
+        const lines = estimates.map((e) => `${e.term_months} months${e.mileage_per_year ? ` (${e.mileage_per_year.toLocaleString('en-US')} ${e.mileage_unit}/year)` : ''} at ${e.rate_percent}%: ${money(e.monthly_payment)}/month`);
+        out.push(`Estimated ${name === 'lease_estimate' ? 'lease' : 'finance'} payments for ${subject}: ${lines.join('; ')}.`);
+        out.push((r.note as string) ?? '');
+        break;
+      }
+      case 'conversation_statistics':
+        out.push(`There are ${r.total as number} open conversations; ${r.awaitingReply as number} are awaiting a reply.`);
+        out.push(`${(r.recent as { count: number; days: number }).count} were active in the last ${(r.recent as { days: number }).days} days.`);
+        break;
+      default:
+        break;
+    }
+  }
+  return out.filter(Boolean).join('\n');
+}

@@ -1,0 +1,80 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
+import { BaseChatModel, type BindToolsInput } from '@langchain/core/language_models/chat_models';
+import { AIMessage, AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import { composeAnswer, planTools } from './offline-answers';
+import { questionOf } from './prompt';
+
+/**
+ * The built-in model (the default, no network): a LangChain chat model that supports
+ * `bindTools`, so the same agent loop, tools and events run offline and with a real model. First
+ * turn: the tool calls the question needs; second turn: the answer composed from their results,
+ * streamed word by word (`streamDelayMs` between words simulates a real model's pace).
+ */
+export class OfflineDealershipModel extends BaseChatModel {
+  private boundTools: string[] = [];
+
+  constructor(private readonly options: { streamDelayMs: number } = { streamDelayMs: 0 }) {
+    super({});
+  }
+
+  _llmType(): string {
+    return 'dealer-api-offline';
+  }
+
+  override bindTools(tools: BindToolsInput[]): OfflineDealershipModel {
+    const bound = new OfflineDealershipModel(this.options);
+    bound.boundTools = tools.map((t) => (t as { name?: string }).name ?? '').filter(Boolean);
+    return bound as unknown as OfflineDealershipModel;
+  }
+
+  /** The tool calls of the first turn, or the final text once this turn's tool results are in. */
+  private respond(messages: BaseMessage[]): AIMessage {
+    const lastHuman = messages.map((m, i) => (HumanMessage.isInstance(m) ? i : -1)).filter((i) => i >= 0).pop() ?? -1;
+    const question = questionOf(String(messages[lastHuman]?.content ?? ''));
+    const turn = messages.slice(lastHuman + 1);
+    const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: parse(String(m.content)) }));
+    const called = turn.some((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) > 0);
+    if (!called) {
+      const calls = planTools(question).filter((c) => this.boundTools.includes(c.name));
+      if (calls.length > 0) {
+        return new AIMessage({ content: '', tool_calls: calls.map((c, i) => ({ name: c.name, args: c.args, id: `call_${i + 1}`, type: 'tool_call' as const })) });
+      }
+    }
+    return new AIMessage({ content: composeAnswer(question, results) });
+  }
+
+  async _generate(messages: BaseMessage[], options: this['ParsedCallOptions']): Promise<ChatResult> {
+    options.signal?.throwIfAborted();
+    const message = this.respond(messages);
+    return { generations: [{ text: String(message.content), message }] };
+  }
+
+  override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+    const message = this.respond(messages);
+    if (message.tool_calls?.length) {
+      yield new ChatGenerationChunk({
+        text: '',
+        message: new AIMessageChunk({ content: '', tool_call_chunks: message.tool_calls.map((c, index) => ({ name: c.name, args: JSON.stringify(c.args), id: c.id, index, type: 'tool_call_chunk' as const })) }),
+      });
+      return;
+    }
+    for (const word of String(message.content).split(/(?<=\s)/)) {
+      // Cancel and the deadline stop the output here, mid-reply.
+      options.signal?.throwIfAborted();
+      if (this.options.streamDelayMs > 0) await sleep(this.options.streamDelayMs, undefined, { signal: options.signal });
+      yield new ChatGenerationChunk({ text: word, message: new AIMessageChunk({ content: word }) });
+      await runManager?.handleLLMNewToken(word);
+    }
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+

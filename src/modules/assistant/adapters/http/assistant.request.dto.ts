@@ -1,0 +1,47 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { QueryInt } from '../../../../../libs/common/http/query-transforms';
+
+export class SendMessageRequest {
+  /** The message to the assistant. */
+  @IsString() @Length(1, 8000)
+  message!: string;
+
+  /** Continue this thread; without it a new thread is created. */
+  @IsOptional() @IsUUID()
+  thread_id?: string;
+}
+
+export class ListThreadsQuery {
+  @ApiPropertyOptional({ description: 'How many threads, most recent first', type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(100)
+  take: number = 20;
+}
+
+export class ListThreadMessagesQuery {
+  @ApiPropertyOptional({ description: 'How many messages (the latest ones), in chronological order', type: 'integer', format: 'int32', minimum: 1, maximum: 1000, default: 1000 })
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(1000)
+  take: number = 1000;
+}
+
+export class ListRunEventsQuery {
+  @ApiPropertyOptional({ description: 'The first sequence wanted', type: 'integer', format: 'int64', minimum: 1, default: 1 })
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(2147483647)
+  Cursor: number = 1;
+
+  @ApiPropertyOptional({ description: 'At most this many events', type: 'integer', format: 'int32', minimum: 1, maximum: 500, default: 100 })
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(500)
+  Take: number = 100;
+}
+
+export class StreamRunEventsQuery {
+  @ApiPropertyOptional({ description: 'The first sequence wanted (the Last-Event-ID header, when sent, wins)', type: 'integer', format: 'int64', minimum: 1, default: 1 })
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(2147483647)
+  Cursor: number = 1;
+}
+
+export class ExecuteTaskRequest {
+  /** The task's parameters (see GET /api/v1/assistant/predefined-tasks). */
+  @IsOptional() @IsObject()
+  parameters?: Record<string, unknown>;
+}

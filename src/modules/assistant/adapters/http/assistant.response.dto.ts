@@ -1,0 +1,103 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AssistantRun, AssistantThread, isTerminal, RunEvent, ThreadMessage } from '../../domain/assistant-run';
+
+export class ThreadResponse {
+  thread_id!: string;
+  dealer_id!: string;
+  title!: string;
+  objective!: string;
+  @ApiProperty({ enum: ['idle', 'busy'] }) status!: 'idle' | 'busy';
+  latest_run_id!: string | null;
+  created_date!: string;
+  last_modified_date!: string;
+}
+
+export class RunResponse {
+  run_id!: string;
+  thread_id!: string;
+  dealer_id!: string;
+  @ApiProperty({ enum: ['queued', 'in_progress', 'cancelling', 'completed', 'failed', 'cancelled', 'expired'] }) status!: string;
+  last_error!: string | null;
+  result_summary!: string | null;
+  @ApiProperty({ enum: ['answered', 'handed_off'], nullable: true }) outcome!: string | null;
+  outcome_code!: string | null;
+  @ApiProperty({ type: 'integer' }) step_index!: number;
+  created_date!: string;
+  started_date!: string | null;
+  completed_date!: string | null;
+  last_modified_date!: string;
+}
+
+export class ThreadMessageResponse {
+  message_id!: string;
+  dealer_id!: string;
+  thread_id!: string;
+  run_id!: string;
+  @ApiProperty({ enum: ['user', 'assistant'] }) role!: string;
+  content!: string;
+  run_status!: string | null;
+  run_outcome!: string | null;
+  metadata_code!: string | null;
+  date_created!: string;
+}
+
+export class RunEventResponse {
+  @ApiProperty({ type: 'integer' }) sequence!: number;
+  type!: string;
+  summary!: string;
+  payload_json!: string;
+  date_created!: string;
+}
+
+export class RunEventPageResponse {
+  @ApiProperty({ type: 'integer' }) cursor!: number;
+  @ApiProperty({ type: 'integer' }) next_cursor!: number;
+  @ApiProperty({ type: [RunEventResponse] }) events!: RunEventResponse[];
+}
+
+export class SendMessageResponse {
+  thread_id!: string;
+  run_id!: string;
+  thread_status!: string;
+  run_status!: string;
+  run_outcome!: string | null;
+  run_outcome_code!: string | null;
+}
+
+export class TaskResultResponse {
+  task_key!: string;
+  dealer_id!: string;
+  status!: string;
+  output!: string;
+  completed_date!: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toThreadResponse(thread: AssistantThread, latestRun: AssistantRun | undefined): ThreadResponse {
+  return {
+    thread_id: thread.id, dealer_id: thread.dealerId, title: thread.title, objective: thread.objective,
+    status: latestRun && !isTerminal(latestRun.status) ? 'busy' : 'idle', latest_run_id: thread.latestRunId,
+    created_date: thread.createdDate.toISOString(), last_modified_date: thread.lastModifiedDate.toISOString(),
+  };
+}
+
+export function toRunResponse(run: AssistantRun): RunResponse {
+  return {
+    run_id: run.id, thread_id: run.threadId, dealer_id: run.dealerId, status: run.status, last_error: run.lastError, result_summary: run.resultSummary,
+    outcome: run.outcome, outcome_code: run.outcomeCode, step_index: run.stepIndex, created_date: run.createdDate.toISOString(),
+    started_date: iso(run.startedDate), completed_date: iso(run.completedDate), last_modified_date: run.lastModifiedDate.toISOString(),
+  };
+}
+
+export function toThreadMessageResponse(message: ThreadMessage, run: AssistantRun | undefined): ThreadMessageResponse {
+  return {
+    message_id: message.id, dealer_id: message.dealerId, thread_id: message.threadId, run_id: message.runId, role: message.role,
+    content: message.content, run_status: run?.status ?? null, run_outcome: run?.outcome ?? null, metadata_code: message.metadataCode,
+    date_created: message.dateCreated.toISOString(),
+  };
+}
+
+export function toRunEventResponse(event: RunEvent): RunEventResponse {
+  return { sequence: event.sequence, type: event.type, summary: event.summary, payload_json: JSON.stringify(event.payload), date_created: event.dateCreated.toISOString() };
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { Car, FindCarUseCase, InventoryStatisticsUseCase, SearchCarsUseCase } from '../../../inventory';
+import { InventoryLookup, InventorySummary, VehicleFacts } from '../../domain/inventory-lookup';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function toFacts(car: Car, now = Date.now()): VehicleFacts {
+  return {
+    vin: car.vin, condition: car.condition, year: car.year, make: car.manufacturer, model: car.model, trim: car.trim,
+    price: car.price, kilometers: car.kilometers, color: car.color, type: car.type, stockNumber: car.stock_number,
+    daysInStock: Math.max(0, Math.floor((now - car.date_created.getTime()) / DAY_MS)),
+  };
+}
+
+/** The inventory context's public use cases, in the assistant's words. */
+@Injectable()
+export class InventoryContextLookup extends InventoryLookup {
+  constructor(
+    private readonly searchCars: SearchCarsUseCase,
+    private readonly findCar: FindCarUseCase,
+    private readonly stats: InventoryStatisticsUseCase,
+  ) {
+    super();
+  }
+
+  async search(dealerId: string, query: string, take: number): Promise<{ total: number; cars: VehicleFacts[] }> {
+    const page = await this.searchCars.execute(dealerId, query, { skip: 0, take });
+    // Search hits carry no price: each is read whole (a handful per question).
+    const cars = await Promise.all(page.rows.map((hit) => this.findCar.execute(dealerId, hit.vin)));
+    return { total: page.total_row_count, cars: cars.filter((c): c is Car => c !== null).map((c) => toFacts(c)) };
+  }
+
+  async findByVin(dealerId: string, vin: string): Promise<VehicleFacts | null> {
+    const car = await this.findCar.execute(dealerId, vin);
+    return car ? toFacts(car) : null;
+  }
+
+  async summary(dealerId: string): Promise<InventorySummary> {
+    const s = await this.stats.statistics(dealerId);
+    return {
+      total: s.total, used: s.byCondition.used, new: s.byCondition.new,
+      priceMin: s.price.min, priceMax: s.price.max, priceAverage: s.price.average, byMake: s.byMake,
+    };
+  }
+
+  async aged(dealerId: string, minDays: number, take: number): Promise<VehicleFacts[]> {
+    const now = Date.now();
+    return (await this.stats.listedBefore(dealerId, new Date(now - minDays * DAY_MS), take)).map((c) => toFacts(c, now));
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { AssistantRun } from '../domain/assistant-run';
+import { NoActiveRunError, ThreadNotFoundError } from '../domain/assistant.errors';
+import { AssistantRepository } from '../domain/assistant.repository';
+
+/**
+ * POST /assistant/threads/{threadId}/runs/cancel: a queued run ends `cancelled` at once; a running
+ * one becomes `cancelling` and its worker (in whatever process) stops at the next step or during
+ * model output, then records `cancelled`.
+ */
+@Injectable()
+export class CancelRunUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly assistant: AssistantRepository,
+  ) {}
+
+  async execute(dealerId: string, threadId: string): Promise<AssistantRun> {
+    const runId = await this.unitOfWork.run(async () => {
+      if (!(await this.assistant.findThread(dealerId, threadId))) throw new ThreadNotFoundError(threadId);
+      const active = await this.assistant.findActiveRun(dealerId, threadId);
+      if (!active) throw new NoActiveRunError(threadId);
+      const now = new Date();
+      if (active.status === 'queued' && await this.assistant.updateRun(dealerId, active.id, ['queued'], {
+        status: 'cancelled', outcomeCode: 'cancelled_by_user', completedDate: now, resultSummary: 'Cancelled before it started',
+      }, now)) {
+        await this.assistant.appendEvent(dealerId, { runId: active.id, type: 'run.cancelled', summary: 'Run cancelled before it started', payload: { run_id: active.id }, dateCreated: now });
+      } else {
+        await this.assistant.updateRun(dealerId, active.id, ['in_progress'], { status: 'cancelling' }, now);
+      }
+      return active.id;
+    });
+    return (await this.assistant.findRun(dealerId, runId))!;
+  }
+}

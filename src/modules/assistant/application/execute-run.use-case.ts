@@ -1,0 +1,205 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { AssistantAgent } from '../domain/assistant-agent';
+import { AssistantRun, OutcomeCode, RunEventType, RunOutcome, RunStatus } from '../domain/assistant-run';
+import { ToolName, Toolbox } from '../domain/assistant-tools';
+import { AssistantRepository } from '../domain/assistant.repository';
+import { ConversationInsights } from '../domain/conversation-statistics';
+import { DealershipFactsSource } from '../domain/dealership-facts';
+import { agreesToDeal, isDealRequest } from '../domain/deal-request';
+import { groundingViolations, ToolEvidence } from '../domain/grounding';
+import { InventoryLookup } from '../domain/inventory-lookup';
+import { AssistantSettings } from './assistant-settings';
+import { factualFallback, handOffReply } from './reply-texts';
+import { RunToolbox } from './run-toolbox';
+
+type StopReason = 'cancelled' | 'deadline';
+
+class RunStopped extends Error {
+  constructor(readonly reason: StopReason) {
+    super(reason === 'cancelled' ? 'cancelled' : 'deadline exceeded');
+  }
+}
+
+const HISTORY_MESSAGES = 20;
+/** A sentence end or a line break, captured so the reply keeps its lines. */
+const SENTENCE_END = /((?<=[.!?])[ \t]+|\s*\n\s*)/;
+
+/**
+ * Executes one run (a job of the `assistant-runs` queue) in the worker: idempotent by run id (a
+ * redelivered job of a run that started or ended does nothing), cooperative cancel and the
+ * deadline through one AbortSignal, every tool call and result and the model output as events,
+ * and the reply grounded in code before it is stored.
+ */
+@Injectable()
+export class ExecuteRunUseCase {
+  private readonly logger = new Logger(ExecuteRunUseCase.name);
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly assistant: AssistantRepository,
+    private readonly agent: AssistantAgent,
+    private readonly inventory: InventoryLookup,
+    private readonly dealership: DealershipFactsSource,
+    private readonly conversations: ConversationInsights,
+    private readonly settings: AssistantSettings,
+  ) {}
+
+  async execute(job: { dealerId: string; runId: string }): Promise<void> {
+    const { dealerId, runId } = job;
+    const run = await this.assistant.findRun(dealerId, runId);
+    if (!run) return;
+    if (run.status === 'cancelling') return this.finish(run, ['cancelling'], 'cancelled');
+    if (run.status !== 'queued') return; // started elsewhere, or over: nothing to do
+    const startedAt = new Date();
+    if (startedAt >= run.deadlineAt) return this.finish(run, ['queued'], 'expired');
+    const started = await this.unitOfWork.run(() =>
+      this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: run.attempts + 1, startedDate: startedAt }, startedAt));
+    if (!started) return;
+    await this.event(run, 'run.started', 'Run started', { attempt: run.attempts + 1 });
+
+    const controller = new AbortController();
+    const stop = (reason: StopReason) => {
+      if (!controller.signal.aborted) controller.abort(new RunStopped(reason));
+    };
+    const deadline = setTimeout(() => stop('deadline'), run.deadlineAt.getTime() - startedAt.getTime());
+    // The heartbeat says the worker lives, and reads whether a cancel was asked (from any process).
+    const heartbeat = setInterval(() => {
+      void this.beat(run).then((status) => status === 'cancelling' && stop('cancelled'), () => undefined);
+    }, this.settings.heartbeatMs);
+    try {
+      await this.answer(run, controller.signal);
+    } catch (err) {
+      const reason = controller.signal.aborted ? (controller.signal.reason as RunStopped).reason : null;
+      if (reason === 'cancelled') await this.finish(run, ['in_progress', 'cancelling'], 'cancelled');
+      else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired');
+      else {
+        this.logger.error({ err, dealer_id: dealerId, run_id: runId }, 'assistant run failed');
+        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `The model or a tool failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500));
+      }
+    } finally {
+      clearTimeout(deadline);
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async beat(run: AssistantRun): Promise<RunStatus | null> {
+    await this.unitOfWork.run(() => this.assistant.heartbeat(run.dealerId, run.id, new Date()));
+    return (await this.assistant.findRun(run.dealerId, run.id))?.status ?? null;
+  }
+
+  private async answer(run: AssistantRun, signal: AbortSignal): Promise<void> {
+    const { dealerId } = run;
+    const history = await this.assistant.history(dealerId, run.threadId, run.id, HISTORY_MESSAGES + 1);
+    const question = [...(await this.assistant.listMessages(dealerId, run.threadId, 1000))].reverse().find((m) => m.runId === run.id && m.role === 'user');
+    if (!question) throw new Error('the run has no user message');
+    const dealRequest = isDealRequest(question.content);
+
+    const results: unknown[] = [];
+    let steps = 0;
+    const tools = new RunToolbox(dealerId, { inventory: this.inventory, dealership: this.dealership, conversations: this.conversations });
+    const toolbox: Toolbox = {
+      call: async (name: ToolName, args: Record<string, unknown>) => {
+        signal.throwIfAborted();
+        steps++;
+        await this.event(run, 'tool.call', `Calling ${name}`, { name, args });
+        await this.unitOfWork.run(() => this.assistant.updateRun(dealerId, run.id, ['in_progress', 'cancelling'], { stepIndex: steps }, new Date()));
+        const result = await tools.call(name, args);
+        results.push(result);
+        await this.event(run, 'tool.result', `${name} answered`, { name, result });
+        signal.throwIfAborted();
+        return result;
+      },
+    };
+
+    // Model output is streamed sentence by sentence, each one grounded before it is sent: a
+    // sentence citing a VIN, price or count no tool returned is never streamed nor stored.
+    const kept: string[] = [];
+    let pending = '';
+    let dropped = false;
+    const release = async (sentence: string, separator: string) => {
+      if (!sentence.trim()) return;
+      if (groundingViolations(sentence, new ToolEvidence(results)).length > 0) {
+        dropped = true;
+        return;
+      }
+      const text = `${sentence.trim()}${separator.includes('\n') ? '\n' : ' '}`;
+      kept.push(text);
+      await this.event(run, 'message.delta', 'Reply text', { text });
+    };
+    /** Releases the complete sentences of `pending` (all of it when `all`), keeping line breaks. */
+    const drain = async (all: boolean) => {
+      const parts = pending.split(SENTENCE_END);
+      pending = all ? '' : (parts.pop() ?? '');
+      for (let i = 0; i < parts.length; i += 2) await release(parts[i], parts[i + 1] ?? '');
+    };
+    const reply = await this.agent.answer({
+      question: question.content,
+      history: history.map((m) => ({ role: m.role, content: m.content })),
+      toolbox,
+      signal,
+      listener: {
+        toolCall: async () => undefined,
+        toolResult: async () => undefined,
+        output: async (text) => {
+          if (dealRequest) return; // the hand-off is written here, not by the model
+          pending += text;
+          await drain(false);
+        },
+      },
+    });
+    signal.throwIfAborted();
+
+    let text: string;
+    let outcome: RunOutcome = 'answered';
+    let code: OutcomeCode;
+    if (dealRequest || agreesToDeal(reply)) {
+      text = handOffReply(results);
+      outcome = 'handed_off';
+      code = 'deal_request';
+      await this.event(run, 'message.delta', 'Reply text', { text });
+    } else {
+      // Whatever the model did not stream (an adapter without streaming) is checked the same way.
+      if (kept.length === 0 && !dropped && !pending) pending = reply;
+      await drain(true);
+      if (kept.length === 0) {
+        text = factualFallback(results);
+        await this.event(run, 'message.delta', 'Reply text', { text });
+      } else text = kept.join('').trim();
+      code = dropped ? 'answer_repaired' : results.length === 0 ? 'cannot_answer' : 'answered';
+    }
+
+    const now = new Date();
+    const completed = await this.unitOfWork.run(async () => {
+      if (!(await this.assistant.updateRun(dealerId, run.id, ['in_progress'], {
+        status: 'completed', outcome, outcomeCode: code, resultSummary: text.slice(0, 500), completedDate: now, stepIndex: steps,
+      }, now))) return false;
+      await this.assistant.insertMessage({
+        dealerId, threadId: run.threadId, runId: run.id, role: 'assistant', content: text, metadataCode: code === 'answer_repaired' ? 'answer_repaired' : null, dateCreated: now,
+      });
+      await this.assistant.appendEvent(dealerId, { runId: run.id, type: 'message.completed', summary: 'Reply complete', payload: { text, metadata_code: code === 'answer_repaired' ? code : null }, dateCreated: now });
+      await this.assistant.appendEvent(dealerId, { runId: run.id, type: 'run.completed', summary: `Run completed (${code})`, payload: { outcome, outcome_code: code }, dateCreated: now });
+      await this.assistant.touchThread(dealerId, run.threadId, run.id, now);
+      return true;
+    });
+    // A cancel that arrived after the last step: honour it.
+    if (!completed) await this.finish(run, ['cancelling'], 'cancelled');
+  }
+
+  /** Ends the run with a terminal status and its event, if it is still in one of `from`. */
+  async finish(run: AssistantRun, from: RunStatus[], status: 'cancelled' | 'expired' | 'failed', lastError: string | null = null): Promise<void> {
+    const now = new Date();
+    const code: OutcomeCode = status === 'cancelled' ? 'cancelled_by_user' : status === 'expired' ? 'deadline_exceeded' : lastError?.startsWith('The worker') ? 'worker_lost' : 'model_error';
+    const error = status === 'expired' ? `The run passed its deadline (${Math.round(this.settings.runDeadlineMs / 1000)} s)` : lastError;
+    const type: RunEventType = status === 'cancelled' ? 'run.cancelled' : status === 'expired' ? 'run.expired' : 'run.failed';
+    await this.unitOfWork.run(async () => {
+      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, completedDate: now }, now))) return;
+      await this.assistant.appendEvent(run.dealerId, { runId: run.id, type, summary: `Run ${status}`, payload: { outcome_code: code, last_error: error }, dateCreated: now });
+      await this.assistant.touchThread(run.dealerId, run.threadId, run.id, now);
+    });
+  }
+
+  private async event(run: AssistantRun, type: RunEventType, summary: string, payload: unknown): Promise<void> {
+    await this.unitOfWork.run(() => this.assistant.appendEvent(run.dealerId, { runId: run.id, type, summary, payload, dateCreated: new Date() }), { retryOnConflict: true });
+  }
+}

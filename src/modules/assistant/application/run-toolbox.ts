@@ -1,0 +1,113 @@
+import { ToolName, Toolbox } from '../domain/assistant-tools';
+import { ConversationInsights } from '../domain/conversation-statistics';
+import { DealershipFacts, DealershipFactsSource, financePayment, leasePayment, weeklyHours } from '../domain/dealership-facts';
+import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
+
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
+
+/** The assistant's ports, as the toolbox and the predefined tasks use them. */
+export interface AssistantSources {
+  inventory: InventoryLookup;
+  dealership: DealershipFactsSource;
+  conversations: ConversationInsights;
+}
+
+function clampInt(value: unknown, min: number, max: number, fallback: number): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+function positive(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/**
+ * The tools of one run, bound to one dealership when it is built: no tool takes a dealership, so
+ * nothing the model writes can reach another one. Arguments are validated here, whatever the
+ * model sent; results are plain data.
+ */
+export class RunToolbox implements Toolbox {
+  constructor(
+    private readonly dealerId: string,
+    private readonly sources: AssistantSources,
+  ) {}
+
+  async call(name: ToolName, args: Record<string, unknown>): Promise<unknown> {
+    switch (name) {
+      case 'search_inventory': {
+        const query = typeof args.query === 'string' ? args.query.slice(0, 500) : '';
+        const found = await this.sources.inventory.search(this.dealerId, query, clampInt(args.take, 1, 10, 5));
+        return { query, total: found.total, cars: found.cars };
+      }
+      case 'get_vehicle': {
+        const vin = typeof args.vin === 'string' ? args.vin.trim().toUpperCase() : '';
+        if (!VIN.test(vin)) return { error: 'not a VIN: a VIN has 17 letters and digits (no I, O or Q)' };
+        return (await this.sources.inventory.findByVin(this.dealerId, vin)) ?? { vin, found: false };
+      }
+      case 'inventory_summary':
+        return this.sources.inventory.summary(this.dealerId);
+      case 'dealership_info':
+        return this.dealershipInfo();
+      case 'finance_estimate':
+        return this.estimate('finance', args);
+      case 'lease_estimate':
+        return this.estimate('lease', args);
+      case 'conversation_statistics':
+        return this.sources.conversations.statistics(this.dealerId, clampInt(args.days, 1, 365, 7));
+    }
+  }
+
+  private async facts(): Promise<DealershipFacts> {
+    const facts = await this.sources.dealership.factsOf(this.dealerId);
+    if (!facts) throw new Error(`dealership ${this.dealerId} not found`);
+    return facts;
+  }
+
+  private async dealershipInfo(): Promise<unknown> {
+    const f = await this.facts();
+    const address = [f.address.street, f.address.city, f.address.state, f.address.postalCode, f.address.country].filter(Boolean).join(', ');
+    return {
+      name: f.name,
+      address: f.sendLinkInsteadOfAddress ? null : address || null,
+      contact_link: f.contactLink || null,
+      phones: f.phones,
+      emails: f.emails,
+      website: f.siteUrl || null,
+      inventory_link: f.inventoryLink || null,
+      time_zone: f.timeZone || null,
+      hours: weeklyHours(f.hours),
+    };
+  }
+
+  private async estimate(kind: 'finance' | 'lease', args: Record<string, unknown>): Promise<unknown> {
+    const f = await this.facts();
+    let car: VehicleFacts | null = null;
+    let price = positive(args.price);
+    if (typeof args.vin === 'string' && args.vin.trim()) {
+      car = await this.sources.inventory.findByVin(this.dealerId, args.vin.trim().toUpperCase());
+      if (!car) return { error: `no car with VIN ${args.vin} in stock` };
+      price = car.price;
+    }
+    if (price === null) return { error: car ? `the car ${car.vin} has no listed price` : 'a VIN or a price is needed' };
+    const vehicle = car ? { vin: car.vin, year: car.year, make: car.make, model: car.model, price: car.price } : null;
+    if (kind === 'finance') {
+      if (!f.finance.enabled || f.finance.terms.length === 0) return { error: 'the dealership has no finance calculator configured' };
+      const down = Math.min(price, positive(args.down_payment) ?? 0);
+      return {
+        vehicle, price, down_payment: down, amount_financed: price - down,
+        estimates: f.finance.terms.map((t) => ({ term_months: t.months, rate_percent: t.ratePercent, monthly_payment: financePayment(price - down, t.ratePercent, t.months) })),
+        note: 'Estimates before taxes and fees; final terms depend on credit approval.',
+      };
+    }
+    if (!f.lease.enabled || f.lease.terms.length === 0) return { error: 'the dealership has no lease calculator configured' };
+    return {
+      vehicle, price,
+      estimates: f.lease.terms.map((t) => ({
+        term_months: t.months, mileage_per_year: t.mileagePerYear, mileage_unit: f.lease.mileageUnit || 'km', rate_percent: t.ratePercent,
+        residual_percent: t.residualPercent, monthly_payment: leasePayment(price, t.residualPercent, t.ratePercent, t.months),
+      })),
+      note: 'Estimates before taxes and fees; final terms depend on credit approval.',
+    };
+  }
+}

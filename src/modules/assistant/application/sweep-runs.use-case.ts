@@ -1,0 +1,71 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { AssistantRepository } from '../domain/assistant.repository';
+import { RunScheduler } from '../domain/run-scheduler';
+import { AssistantSettings } from './assistant-settings';
+import { ExecuteRunUseCase } from './execute-run.use-case';
+
+const BATCH = 100;
+/** A run recorded this long ago and still not handed over is the relay's (the API hands over at once). */
+const HAND_OVER_GRACE_MS = 1000;
+
+/**
+ * Keeps every run's promise (decisions.md sections 9 and 10), run by the worker root on a timer:
+ * hands over queued runs the API could not enqueue (the outbox relay), expires runs past their
+ * deadline, and deals with runs whose worker died: retried from the start while they had said
+ * nothing, else failed with `last_error`. Nothing stays queued or in progress.
+ */
+@Injectable()
+export class SweepRunsUseCase {
+  private readonly logger = new Logger(SweepRunsUseCase.name);
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly assistant: AssistantRepository,
+    private readonly scheduler: RunScheduler,
+    private readonly executor: ExecuteRunUseCase,
+    private readonly settings: AssistantSettings,
+  ) {}
+
+  async execute(now: Date = new Date()): Promise<{ handedOver: number; expired: number; retried: number; failed: number }> {
+    const counts = { handedOver: 0, expired: 0, retried: 0, failed: 0 };
+    for (const ref of await this.assistant.pastDeadline(now, BATCH)) {
+      const run = await this.assistant.findRun(ref.dealerId, ref.runId);
+      if (!run) continue;
+      await this.executor.finish(run, ['queued', 'in_progress', 'cancelling'], 'expired');
+      counts.expired++;
+    }
+    for (const ref of await this.assistant.stalled(new Date(now.getTime() - this.settings.stalledAfterMs), BATCH)) {
+      const run = await this.assistant.findRun(ref.dealerId, ref.runId);
+      if (!run) continue;
+      if (run.status === 'cancelling') {
+        await this.executor.finish(run, ['cancelling'], 'cancelled');
+        continue;
+      }
+      if (await this.assistant.hasEventOfType(run.dealerId, run.id, ['message.delta', 'message.completed'])) {
+        await this.executor.finish(run, ['in_progress', 'cancelling'], 'failed', 'The worker running it stopped after the reply had begun; send the message again');
+        counts.failed++;
+        continue;
+      }
+      const requeued = await this.unitOfWork.run(async () => {
+        if (!(await this.assistant.updateRun(run.dealerId, run.id, ['in_progress'], { status: 'queued', enqueuedAt: null, startedDate: null }, now))) return false;
+        await this.assistant.appendEvent(run.dealerId, { runId: run.id, type: 'run.queued', summary: 'Run queued again: its worker stopped before replying', payload: { run_id: run.id, retry: true }, dateCreated: now });
+        return true;
+      });
+      if (requeued) counts.retried++;
+    }
+    for (const ref of await this.assistant.queuedNotHandedOver(new Date(now.getTime() - HAND_OVER_GRACE_MS), BATCH)) {
+      const run = await this.assistant.findRun(ref.dealerId, ref.runId);
+      if (!run) continue;
+      try {
+        await this.scheduler.schedule({ dealerId: run.dealerId, runId: run.id, attempt: run.attempts + 1 });
+        await this.unitOfWork.run(() => this.assistant.updateRun(run.dealerId, run.id, ['queued'], { enqueuedAt: new Date() }, new Date()));
+        counts.handedOver++;
+      } catch (err) {
+        this.logger.warn({ err, run_id: run.id }, 'the queue is still unavailable; the run waits for the next sweep');
+        break;
+      }
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,65 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../config/app-config';
+import { ConversationsModule } from '../conversations';
+import { DealershipModule } from '../dealership';
+import { InventoryModule } from '../inventory';
+import { assistantAgentProvider } from './adapters/agent/assistant-agent.provider';
+import { ConversationContextInsights } from './adapters/conversations/conversation-insights.adapter';
+import { DealershipContextFacts } from './adapters/dealership/dealership-facts.adapter';
+import { AssistantController } from './adapters/http/assistant.controller';
+import { InventoryContextLookup } from './adapters/inventory/inventory-lookup.adapter';
+import {
+  AssistantMessageOrmEntity, AssistantRunEventOrmEntity, AssistantRunOrmEntity, AssistantThreadOrmEntity,
+} from './adapters/persistence/assistant.orm-entity';
+import { TypeOrmAssistantRepository } from './adapters/persistence/typeorm-assistant.repository';
+import { QueueRunScheduler } from './adapters/queue/queue-run-scheduler';
+import { AssistantSettings } from './application/assistant-settings';
+import { CancelRunUseCase } from './application/cancel-run.use-case';
+import { ExecuteRunUseCase } from './application/execute-run.use-case';
+import { ExecuteTaskUseCase } from './application/execute-task.use-case';
+import { SendMessageUseCase } from './application/send-message.use-case';
+import { SweepRunsUseCase } from './application/sweep-runs.use-case';
+import { AssistantRepository } from './domain/assistant.repository';
+import { ConversationInsights } from './domain/conversation-statistics';
+import { DealershipFactsSource } from './domain/dealership-facts';
+import { InventoryLookup } from './domain/inventory-lookup';
+import { RunScheduler } from './domain/run-scheduler';
+
+/**
+ * The assistant (decisions.md section 9): threads and runs recorded by the API, executed on the
+ * `assistant-runs` queue by the worker root (AssistantWorkerModule), with a LangChain agent whose
+ * tools reach inventory, dealership and conversations through ports this context owns.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([AssistantThreadOrmEntity, AssistantRunOrmEntity, AssistantMessageOrmEntity, AssistantRunEventOrmEntity]),
+    InventoryModule, DealershipModule, ConversationsModule,
+  ],
+  controllers: [AssistantController],
+  providers: [
+    { provide: AssistantRepository, useClass: TypeOrmAssistantRepository },
+    { provide: RunScheduler, useClass: QueueRunScheduler },
+    { provide: InventoryLookup, useClass: InventoryContextLookup },
+    { provide: DealershipFactsSource, useClass: DealershipContextFacts },
+    { provide: ConversationInsights, useClass: ConversationContextInsights },
+    {
+      provide: AssistantSettings,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): AssistantSettings => ({
+        runDeadlineMs: config.assistant.runDeadlineMs,
+        stalledAfterMs: config.assistant.workerTimeoutMs,
+        // Several beats per timeout, so one slow write does not look like a lost worker.
+        heartbeatMs: Math.min(1000, config.assistant.workerTimeoutMs / 5),
+      }),
+    },
+    assistantAgentProvider,
+    SendMessageUseCase,
+    CancelRunUseCase,
+    ExecuteTaskUseCase,
+    ExecuteRunUseCase,
+    SweepRunsUseCase,
+  ],
+  exports: [ExecuteRunUseCase, SweepRunsUseCase],
+})
+export class AssistantModule {}

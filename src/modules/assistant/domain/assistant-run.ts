@@ -1,0 +1,91 @@
+/**
+ * Threads, runs, their messages and events (decisions.md section 9). Pure: the rules of the run's
+ * state machine live here, the use cases apply them, the repository stores the result.
+ */
+export type RunStatus = 'queued' | 'in_progress' | 'cancelling' | 'completed' | 'failed' | 'cancelled' | 'expired';
+
+const TERMINAL_STATUSES: readonly RunStatus[] = ['completed', 'failed', 'cancelled', 'expired'];
+/** A thread with a run in one of these is busy: a new message is a 409. */
+export const ACTIVE_STATUSES: readonly RunStatus[] = ['queued', 'in_progress', 'cancelling'];
+
+export function isTerminal(status: RunStatus): boolean {
+  return TERMINAL_STATUSES.includes(status);
+}
+
+export type RunOutcome = 'answered' | 'handed_off';
+
+/**
+ * `outcome_code`: why the run ended as it did (stable, snake_case; README "Assistant").
+ * answered: `answered` (grounded as written), `answer_repaired` (a figure not backed by a tool was
+ * corrected), `cannot_answer` (the question is outside what the tools know).
+ * handed_off: `deal_request` (price, discount or deal negotiation goes to staff).
+ * failed / cancelled / expired: `model_error`, `worker_lost`, `cancelled_by_user`, `deadline_exceeded`.
+ */
+export type OutcomeCode =
+  | 'answered' | 'answer_repaired' | 'cannot_answer' | 'deal_request'
+  | 'model_error' | 'worker_lost' | 'cancelled_by_user' | 'deadline_exceeded';
+
+export type RunEventType =
+  | 'run.queued' | 'run.started' | 'tool.call' | 'tool.result' | 'message.delta' | 'message.completed'
+  | 'run.completed' | 'run.failed' | 'run.cancelled' | 'run.expired';
+
+export interface AssistantThread {
+  id: string;
+  dealerId: string;
+  title: string;
+  objective: string;
+  latestRunId: string | null;
+  createdDate: Date;
+  lastModifiedDate: Date;
+}
+
+export interface AssistantRun {
+  id: string;
+  threadId: string;
+  dealerId: string;
+  status: RunStatus;
+  lastError: string | null;
+  resultSummary: string | null;
+  outcome: RunOutcome | null;
+  outcomeCode: OutcomeCode | null;
+  /** Tool calls made so far (the agent's steps). */
+  stepIndex: number;
+  /** Times a worker started it (a run whose worker died is retried from the start while it has said nothing). */
+  attempts: number;
+  deadlineAt: Date;
+  createdDate: Date;
+  startedDate: Date | null;
+  completedDate: Date | null;
+  lastModifiedDate: Date;
+  /** Set by the API when the run was handed to the queue (the relay hands over the rest). */
+  enqueuedAt: Date | null;
+}
+
+type MessageRole = 'user' | 'assistant';
+
+export interface ThreadMessage {
+  id: string;
+  dealerId: string;
+  threadId: string;
+  runId: string;
+  role: MessageRole;
+  content: string;
+  /** `answer_repaired` on a reply corrected after the model; null otherwise. */
+  metadataCode: string | null;
+  dateCreated: Date;
+}
+
+export interface RunEvent {
+  runId: string;
+  sequence: number;
+  type: RunEventType;
+  summary: string;
+  payload: unknown;
+  dateCreated: Date;
+}
+
+/** A thread's title: the first words of its first message. */
+export function threadTitle(message: string): string {
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= 80 ? oneLine : `${oneLine.slice(0, 77)}...`;
+}

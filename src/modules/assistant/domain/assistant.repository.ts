@@ -1,0 +1,55 @@
+import { AssistantRun, AssistantThread, RunEvent, RunEventType, RunStatus, ThreadMessage } from './assistant-run';
+
+export type RunChanges = Partial<Pick<AssistantRun,
+  'status' | 'lastError' | 'resultSummary' | 'outcome' | 'outcomeCode' | 'stepIndex' | 'attempts' | 'startedDate' | 'completedDate' | 'enqueuedAt'>>;
+
+/** A run the maintenance sweep looks at (any dealership: the sweep is the system's, not a caller's). */
+export interface RunRef {
+  dealerId: string;
+  runId: string;
+}
+
+/**
+ * Port: the assistant's threads, runs, messages and events. Every caller-facing method takes the
+ * dealership id; writes join the caller's unit of work.
+ */
+export abstract class AssistantRepository {
+  abstract insertThread(thread: AssistantThread): Promise<void>;
+  abstract findThread(dealerId: string, threadId: string): Promise<AssistantThread | null>;
+  /** Most recently modified first. */
+  abstract listThreads(dealerId: string, take: number): Promise<AssistantThread[]>;
+  abstract touchThread(dealerId: string, threadId: string, latestRunId: string, at: Date): Promise<void>;
+
+  abstract insertRun(run: AssistantRun): Promise<void>;
+  abstract findRun(dealerId: string, runId: string): Promise<AssistantRun | null>;
+  abstract findRuns(dealerId: string, runIds: readonly string[]): Promise<AssistantRun[]>;
+  /** The thread's run that is queued, in progress or cancelling, if any. */
+  abstract findActiveRun(dealerId: string, threadId: string): Promise<AssistantRun | null>;
+  /**
+   * Applies `changes` (and moves last_modified_date to `at`) only while the run's status is one of
+   * `from`: the compare-and-set that keeps the API, workers and the sweep from overwriting each
+   * other's transitions. false when the run had moved on.
+   */
+  abstract updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date): Promise<boolean>;
+  /** Moves last_modified_date only (the worker's heartbeat) while the run is still active. */
+  abstract heartbeat(dealerId: string, runId: string, at: Date): Promise<void>;
+
+  abstract insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string>;
+  /** Chronological; the last `take` of the thread. */
+  abstract listMessages(dealerId: string, threadId: string, take: number): Promise<ThreadMessage[]>;
+  /** The user's messages and the assistant's replies of the thread before this run, oldest first (the agent's memory). */
+  abstract history(dealerId: string, threadId: string, beforeRunId: string, take: number): Promise<ThreadMessage[]>;
+
+  /** Appends the event with the next sequence of its run (1, 2, ...); returns it. */
+  abstract appendEvent(dealerId: string, event: { runId: string; type: RunEventType; summary: string; payload: unknown; dateCreated: Date }): Promise<RunEvent>;
+  /** Events with sequence >= `cursor`, in order, at most `take`. */
+  abstract listEvents(dealerId: string, runId: string, cursor: number, take: number): Promise<RunEvent[]>;
+  abstract hasEventOfType(dealerId: string, runId: string, types: readonly RunEventType[]): Promise<boolean>;
+
+  /** Maintenance (the sweep): queued runs not handed to the queue since `before`. */
+  abstract queuedNotHandedOver(before: Date, take: number): Promise<RunRef[]>;
+  /** Maintenance: active runs whose deadline has passed. */
+  abstract pastDeadline(now: Date, take: number): Promise<RunRef[]>;
+  /** Maintenance: runs in progress whose worker has not beaten since `before`. */
+  abstract stalled(before: Date, take: number): Promise<RunRef[]>;
+}

@@ -1,0 +1,67 @@
+/** What the assistant may say about the dealership, in its own words (read through the DealershipFacts port). */
+export interface DealershipFacts {
+  name: string;
+  region: string;
+  timeZone: string;
+  phones: { name: string; value: string }[];
+  emails: { name: string; value: string }[];
+  siteUrl: string;
+  contactLink: string;
+  inventoryLink: string;
+  address: { street: string; city: string; state: string; postalCode: string; country: string };
+  /** Give the contact link instead of the street address. */
+  sendLinkInsteadOfAddress: boolean;
+  /** `service_operations`: opening[i] and closing[i] pair by index ("Mon-Fri 08:00"). */
+  hours: { opening: string[]; closing: string[] };
+  finance: { enabled: boolean; terms: { months: number; ratePercent: number }[] };
+  lease: { enabled: boolean; mileageUnit: string; terms: { months: number; mileagePerYear: number; ratePercent: number; residualPercent: number }[] };
+}
+
+/** Port: the dealership context's profile of the caller's dealership. */
+export abstract class DealershipFactsSource {
+  abstract factsOf(dealerId: string): Promise<DealershipFacts | null>;
+}
+
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+const ENTRY = /^\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(?:\s*-\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun))?\s+(\d{1,2}):(\d{2})\s*$/;
+
+export interface DayHours {
+  day: (typeof DAYS)[number];
+  /** null: closed. */
+  open: string | null;
+  close: string | null;
+}
+
+/** Opening hours per day from the paired entries (decisions.md section 8); a day no entry names is closed. */
+export function weeklyHours(hours: DealershipFacts['hours']): DayHours[] {
+  const week: DayHours[] = DAYS.map((day) => ({ day, open: null, close: null }));
+  for (const [i, opening] of hours.opening.entries()) {
+    const o = ENTRY.exec(opening);
+    const c = ENTRY.exec(hours.closing[i] ?? '');
+    if (!o || !c) continue;
+    const from = DAYS.indexOf(o[1] as DayHours['day']);
+    const to = o[2] ? DAYS.indexOf(o[2] as DayHours['day']) : from;
+    for (let d = from; d <= to; d++) {
+      week[d].open = `${o[3].padStart(2, '0')}:${o[4]}`;
+      week[d].close = `${c[3].padStart(2, '0')}:${c[4]}`;
+    }
+  }
+  return week;
+}
+
+/** Monthly payment of a loan by standard amortisation. */
+export function financePayment(principal: number, ratePercent: number, months: number): number {
+  const r = ratePercent / 100 / 12;
+  const payment = r === 0 ? principal / months : (principal * r) / (1 - (1 + r) ** -months);
+  return Math.round(payment * 100) / 100;
+}
+
+/**
+ * Monthly lease payment: depreciation (price - residual) / term plus the finance charge
+ * (price + residual) x money factor, money factor = yearly rate / 2400.
+ */
+export function leasePayment(price: number, residualPercent: number, ratePercent: number, months: number): number {
+  const residual = (price * residualPercent) / 100;
+  const payment = (price - residual) / months + (price + residual) * (ratePercent / 2400);
+  return Math.round(payment * 100) / 100;
+}

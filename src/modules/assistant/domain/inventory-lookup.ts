@@ -1,0 +1,36 @@
+/** A car as the assistant may describe it (read through the InventoryLookup port). */
+export interface VehicleFacts {
+  vin: string;
+  condition: string;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  trim: string | null;
+  price: number | null;
+  kilometers: number | null;
+  color: string | null;
+  type: string | null;
+  stockNumber: string | null;
+  /** Days since it was listed. */
+  daysInStock: number | null;
+}
+
+export interface InventorySummary {
+  total: number;
+  used: number;
+  new: number;
+  priceMin: number | null;
+  priceMax: number | null;
+  priceAverage: number | null;
+  byMake: { make: string; count: number }[];
+}
+
+/** Port: the caller's dealership's cars, from the inventory context. */
+export abstract class InventoryLookup {
+  /** Natural-language search (the same translator as POST /search): how many match, and the first `take`. */
+  abstract search(dealerId: string, query: string, take: number): Promise<{ total: number; cars: VehicleFacts[] }>;
+  abstract findByVin(dealerId: string, vin: string): Promise<VehicleFacts | null>;
+  abstract summary(dealerId: string): Promise<InventorySummary>;
+  /** Listed at least `minDays` ago, oldest first. */
+  abstract aged(dealerId: string, minDays: number, take: number): Promise<VehicleFacts[]>;
+}
