@@ -72,7 +72,7 @@ if (process.env.BENCH_MYSQL_URL) {
   const url = new URL(process.env.BENCH_MYSQL_URL);
   url.pathname = `/${db}`;
   const mysqlDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-bench-'));
-  await run('mysql', { DATA_DIR: mysqlDir, DATABASE_URL: url.toString() }, async () => {
+  await run('mysql', { DATA_DIR: mysqlDir, DATABASE_URL: url.toString(), MIGRATE_ON_START: 'true' }, async () => {
     await admin.query(`DROP DATABASE IF EXISTS \`${db}\``);
     await admin.end();
     fs.rmSync(mysqlDir, { recursive: true, force: true });

@@ -42,7 +42,7 @@ const dbUrl = new URL(MYSQL_URL);
 dbUrl.pathname = `/${tag}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversations-bench-'));
 const env = {
-  ...process.env, DATABASE_URL: dbUrl.toString(), REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir,
+  ...process.env, DATABASE_URL: dbUrl.toString(), MIGRATE_ON_START: 'true', REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir,
   LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: String(PORT), HOST: '127.0.0.1',
 };
 

@@ -204,7 +204,7 @@ console.log(`generated ${ROWS} rows (${sizeMb.toFixed(1)} MiB) in ${((Date.now()
 
 // 100,000 realistic rows (every column filled, three photo URLs) are about 62 MiB, over the default
 // 50 MiB upload limit (decisions.md section 5): the benchmark's server allows 256 MiB.
-const env = { DATABASE_URL: dbUrl.toString(), DEMO_SEED: 'false', LOG_LEVEL: 'warn', DATA_DIR: work, UPLOAD_LIMIT_BYTES: String(256 * 1024 * 1024) };
+const env = { DATABASE_URL: dbUrl.toString(), MIGRATE_ON_START: 'true', DEMO_SEED: 'false', LOG_LEVEL: 'warn', DATA_DIR: work, UPLOAD_LIMIT_BYTES: String(256 * 1024 * 1024) };
 delete process.env.REDIS_URL;
 const basic = (c) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
 

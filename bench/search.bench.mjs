@@ -41,7 +41,7 @@ await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
 await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
 await admin.end();
 
-const env = { DATABASE_URL: MYSQL, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-')), CATALOG_SEED: 'true' };
+const env = { DATABASE_URL: MYSQL, MIGRATE_ON_START: 'true', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-')), CATALOG_SEED: 'true' };
 const server = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
 const ds = new DataSource({ type: 'mysql', url: MYSQL });
 try {

@@ -6,6 +6,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { createHttpApp, openApiConfig } from './app.factory';
 import { loadConfig } from './config/app-config';
+import { migrate } from './migrate';
 
 /**
  * The OpenAPI document as the built app serves it at /docs/openapi.json (the Swagger CLI plugin
@@ -13,7 +14,9 @@ import { loadConfig } from './config/app-config';
  */
 export async function openApiDocumentOfBuiltApp(): Promise<OpenAPIObject> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
-  const app = await createHttpApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', CATALOG_SEED: 'false' }));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', CATALOG_SEED: 'false' });
+  await migrate(config);
+  const app = await createHttpApp(config);
   try {
     await app.init();
     return SwaggerModule.createDocument(app, openApiConfig());

@@ -5,14 +5,16 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const { Test } = require('@nestjs/testing');
-const { AppModule } = require('../../dist/src/app.module.js');
-const { configureHttpApp } = require('../../dist/src/app.factory.js');
+const { apiProcessModule, configureHttpApp } = require('../../dist/src/app.factory.js');
+const { migrate } = require('../../dist/src/migrate.js');
 const { loadConfig } = require('../../dist/src/config/app-config.js');
 const { BasicAuthenticator } = require('../../dist/libs/common/auth/basic-authenticator.js');
 
 const noAuthIndex = process.argv.indexOf('--no-auth');
 const config = loadConfig(process.env);
-let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
+// As a deploy does before the processes start (`npm run migrate`).
+await migrate(config);
+let builder = Test.createTestingModule({ imports: [apiProcessModule(config)] });
 if (noAuthIndex > 0) {
   const dealerId = process.argv[noAuthIndex + 1];
   builder = builder.overrideProvider(BasicAuthenticator).useValue({
