@@ -91,7 +91,9 @@ describe.each(configuredBackends().map((b) => [b.name, b] as const))('TypeORM CL
   afterAll(() => t.close());
 
   it('`npx typeorm -d ormconfig.ts migration:show` lists every migration as applied', () => {
-    const result = spawnSync('npx', ['typeorm', '-d', 'ormconfig.ts', 'migration:show'], { cwd: ROOT, env: { ...process.env, ...t.env }, encoding: 'utf8' });
+    // TypeORM's CLI colours its output (ansis) whenever CI is set, even into a pipe: ask for plain text.
+    const env = { ...process.env, ...t.env, FORCE_COLOR: '0' };
+    const result = spawnSync('npx', ['typeorm', '-d', 'ormconfig.ts', 'migration:show'], { cwd: ROOT, env, encoding: 'utf8' });
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n').filter((l) => l.startsWith('['));
     expect(lines.length).toBeGreaterThanOrEqual(8);
