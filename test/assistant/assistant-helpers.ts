@@ -54,10 +54,10 @@ export interface SseFrame {
 
 /** Opens the run's event stream over a real socket; resolves with its frames and comments when the server ends it. */
 export function openStream(t: TestApp, dealer: DealerFixture, sent: SentMessage, headers: Record<string, string> = {}): { done: Promise<{ status: number; contentType: string; frames: SseFrame[]; comments: string[] }> } {
-  const server = t.app.getHttpServer() as http.Server;
-  if (!server.listening) server.listen(0, '127.0.0.1');
+  // A server of its own over the app's handler: supertest listens and closes the app's server per request.
+  const server = http.createServer(t.app.getHttpAdapter().getInstance() as http.RequestListener);
   const done = new Promise<{ status: number; contentType: string; frames: SseFrame[]; comments: string[] }>((resolve, reject) => {
-    const go = () => {
+    server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       const req = http.get({
         host: '127.0.0.1', port, path: `/api/v1/assistant/threads/${sent.thread_id}/runs/${sent.run_id}/events/stream`,
@@ -85,10 +85,8 @@ export function openStream(t: TestApp, dealer: DealerFixture, sent: SentMessage,
       });
       req.on('error', reject);
       req.setTimeout(30_000, () => req.destroy(new Error('the stream did not end')));
-    };
-    if (server.listening) go();
-    else server.once('listening', go);
-  });
+    });
+  }).finally(() => server.close());
   return { done };
 }
 
