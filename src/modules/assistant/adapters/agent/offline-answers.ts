@@ -21,8 +21,11 @@ function amountIn(q: string): number | null {
 }
 
 const ASKS = {
-  elsewhere: /\b(other|another|competitors?'?|different|rival)\s+(dealer(ship)?s?|stores?|lots?|showrooms?)\b/i,
-  hours: /\b(hours?|open(ing)?|clos(e|ed|ing)|when are you|what time|weekend|saturday|sunday|today)\b/i,
+  // Another seller: named as such, or compared with this dealership ("cheaper than yours").
+  elsewhere: /\b(other|another|competitors?'?|different|rival)\s+(dealer(ship)?s?|stores?|lots?|showrooms?)\b|\b(than|with|against|versus|vs\.?)\s+yours\b/i,
+  // "today" alone is a date, not a question about hours ("open today" is caught by "open").
+  hours: /\b(hours?|opening|when are you|what time|weekend|saturday|sunday)\b/i,
+  openClosed: /\b(open|clos(e|ed|ing))\b/i,
   address: /\b(address|where (are|is) (you|the dealership)|located|location|directions|find you|visit)\b/i,
   contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b/i,
   lease: /\blease|leasing\b/i,
@@ -30,7 +33,21 @@ const ASKS = {
   conversations: /\b(conversations?|chats?|leads?|inquir(y|ies)|messages?|customers? (wrote|waiting|messaged))\b/i,
   stock: /\b(how many|count|number of|do you (have|carry|sell)|any|cheapest|least expensive|lowest price|most expensive|priciest|newest|latest|oldest|lowest mileage|fewest|show me|looking for|search|find|in stock|available|inventory|stock)\b/i,
   summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
+  /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
+  change: /\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal)\b/i,
+  /** The customer's own car (a trade-in, an appraisal): not a question about our stock, and no tool values it. */
+  ownCar: /\btrade[- ]?ins?\b|\bapprais\w*|\bmy\b[^.?!]{0,40}\bworth\b/i,
 };
+
+/** Conversations are open or closed too: then those words do not ask for the dealership's hours. */
+const asksHours = (q: string) => has(q, ASKS.hours) || (has(q, ASKS.openClosed) && !has(q, ASKS.conversations));
+
+/** Words that name cars: body styles and the like, a model year, or a model designation mixing letters and digits (RAV4, CX-5, F-150, X5). */
+const CAR_WORDS = /\b(cars?|vehicles?|suvs?|trucks?|sedans?|coupes?|vans?|minivans?|hatchbacks?|wagons?|convertibles?|pickups?|awd|4x4|hybrids?|electric|evs?|diesel|used|new|models?|makes?|[0-9]{4})\b/i;
+const DESIGNATION = /\b(?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z\d]+(?:-[a-z\d]+)?\b/gi;
+/** Numbers with a unit or an ordinal ("3pm", "30k", "2nd") are not model names. */
+const NUMBER_WITH_UNIT = /^\d+(am|pm|k|km|kms|mi|mph|kg|lbs?|st|nd|rd|th|s|x)$/i;
+const namesCars = (q: string) => CAR_WORDS.test(q) || [...q.matchAll(DESIGNATION)].some((m) => !NUMBER_WITH_UNIT.test(m[0]));
 
 /** The tools a question needs (none: the model says what it can help with). */
 export function planTools(question: string): PlannedCall[] {
@@ -42,16 +59,20 @@ export function planTools(question: string): PlannedCall[] {
   // Another dealership's data is out of reach (the tools are this dealership's): say so, look nothing up.
   if (has(q, ASKS.elsewhere)) return [];
   const vin = VIN.exec(q)?.[0].toUpperCase();
-  if (has(q, ASKS.hours) || has(q, ASKS.address) || has(q, ASKS.contact)) add('dealership_info');
+  // A change or a sale it cannot make: look up the car it names (to state its listed price), nothing else.
+  if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : [];
+  const ownCar = has(q, ASKS.ownCar);
+  if (asksHours(q) || has(q, ASKS.address) || has(q, ASKS.contact)) add('dealership_info');
   if (has(q, ASKS.lease)) add('lease_estimate', vin ? { vin } : { price: amountIn(q) ?? undefined });
   else if (has(q, ASKS.finance)) add('finance_estimate', vin ? { vin } : { price: amountIn(q) ?? undefined });
   if (has(q, ASKS.conversations) && !vin) add('conversation_statistics');
   if (vin && !calls.some((c) => c.name.endsWith('_estimate'))) add('get_vehicle', { vin });
-  if (!vin && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
+  if (!vin && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
     if (has(q, ASKS.summary)) add('inventory_summary');
     else if (has(q, ASKS.stock) || calls.length === 0) {
       // A question about cars the other tools do not cover: let search try it (it ignores what it does not understand).
-      if (/\b(car|cars|vehicle|suv|truck|sedan|coupe|van|minivan|hatchback|wagon|convertible|pickup|awd|4x4|hybrid|electric|ev|diesel|used|new|model|make|[0-9]{4})\b/i.test(q) || has(q, ASKS.stock)) {
+      // Generic words ("do you have", "any") ask for cars only when no other tool answers the question.
+      if (namesCars(q) || (has(q, ASKS.stock) && calls.length === 0)) {
         add('search_inventory', { query: q, take: 3 });
       }
     }
@@ -101,6 +122,11 @@ function sayContact(info: Result, question: string): string[] {
 
 /** The reply to the question from the results of the tools it called, in the order they were called. */
 export function composeAnswer(question: string, results: { name: string; result: unknown }[]): string {
+  if (ASKS.change.test(question) && !ASKS.elsewhere.test(question)) {
+    const car = results.find((r) => r.name === 'get_vehicle' && (r.result as Result | null)?.found !== false && typeof (r.result as Result | null)?.vin === 'string');
+    return "I can't change prices or records, or agree to a sale: only our sales team can, and they will follow up with you."
+      + (car ? ` The ${carLine(car.result as Car)}.` : '');
+  }
   if (results.length === 0 && ASKS.elsewhere.test(question)) {
     return "I can only answer for this dealership: I have no access to other dealerships' inventory or data. Ask me about our cars, hours, contact details or finance and lease estimates.";
   }
@@ -118,9 +144,9 @@ export function composeAnswer(question: string, results: { name: string; result:
     }
     switch (name) {
       case 'dealership_info':
-        if (ASKS.hours.test(question)) out.push(sayHours(r));
+        if (asksHours(question)) out.push(sayHours(r));
         out.push(...sayContact(r, question));
-        if (!ASKS.hours.test(question) && !ASKS.address.test(question) && !ASKS.contact.test(question)) out.push(sayHours(r));
+        if (!asksHours(question) && !ASKS.address.test(question) && !ASKS.contact.test(question)) out.push(sayHours(r));
         break;
       case 'get_vehicle':
         if (r.found === false) out.push(`I couldn't find a car with VIN ${r.vin as string} in our inventory.`);
