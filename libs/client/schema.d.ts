@@ -317,6 +317,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assistant/threads/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message (to a new thread, or to thread_id); the run executes asynchronously */
+        post: operations["sendAssistantMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dealership's most recent threads */
+        get: operations["listAssistantThreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/threads/{threadId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A thread's messages in chronological order */
+        get: operations["listAssistantThreadMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/threads/{threadId}/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A run: status, outcome, steps */
+        get: operations["getAssistantRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/threads/{threadId}/runs/{runId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a run's events from Cursor; next_cursor continues while the run progresses */
+        get: operations["listAssistantRunEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/threads/{threadId}/runs/{runId}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run's events as server-sent events (id/event/data frames), until its terminal event
+         * @description Resumable: send `Last-Event-ID` (or `Cursor`) to start after an event already seen. A comment line every 15 s keeps the connection open.
+         */
+        get: operations["streamAssistantRunEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/threads/{threadId}/runs/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the thread's active run: `cancelled` at once if queued, else `cancelling` until the worker stops */
+        post: operations["cancelAssistantRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/predefined-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The predefined tasks and their parameters */
+        get: operations["listAssistantTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/predefined-tasks/{taskKey}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a predefined task for the dealership */
+        post: operations["executeAssistantTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the assistant can do: its tools, data sources, task categories and model */
+        get: operations["getAssistantCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -583,6 +756,89 @@ export interface components {
             /** @description The external_id was already recorded; nothing new was stored. */
             duplicate: boolean;
         };
+        SendMessageRequest: {
+            /** @description The message to the assistant. */
+            message: string;
+            /**
+             * Format: uuid
+             * @description Continue this thread; without it a new thread is created.
+             */
+            thread_id?: string;
+        };
+        SendMessageResponse: {
+            thread_id: string;
+            run_id: string;
+            thread_status: string;
+            run_status: string;
+            run_outcome: string | null;
+            run_outcome_code: string | null;
+        };
+        ThreadResponse: {
+            /** @enum {string} */
+            status: "idle" | "busy";
+            thread_id: string;
+            dealer_id: string;
+            title: string;
+            objective: string;
+            latest_run_id: string | null;
+            created_date: string;
+            last_modified_date: string;
+        };
+        ThreadMessageResponse: {
+            /** @enum {string} */
+            role: "user" | "assistant";
+            message_id: string;
+            dealer_id: string;
+            thread_id: string;
+            run_id: string;
+            content: string;
+            run_status: string | null;
+            run_outcome: string | null;
+            metadata_code: string | null;
+            date_created: string;
+        };
+        RunResponse: {
+            /** @enum {string} */
+            status: "queued" | "in_progress" | "cancelling" | "completed" | "failed" | "cancelled" | "expired";
+            /** @enum {string|null} */
+            outcome: "answered" | "handed_off" | null;
+            step_index: number;
+            run_id: string;
+            thread_id: string;
+            dealer_id: string;
+            last_error: string | null;
+            result_summary: string | null;
+            outcome_code: string | null;
+            created_date: string;
+            started_date: string | null;
+            completed_date: string | null;
+            last_modified_date: string;
+        };
+        RunEventResponse: {
+            sequence: number;
+            type: string;
+            summary: string;
+            payload_json: string;
+            date_created: string;
+        };
+        RunEventPageResponse: {
+            cursor: number;
+            next_cursor: number;
+            events: components["schemas"]["RunEventResponse"][];
+        };
+        ExecuteTaskRequest: {
+            /** @description The task's parameters (see GET /api/v1/assistant/predefined-tasks). */
+            parameters?: {
+                [key: string]: unknown;
+            };
+        };
+        TaskResultResponse: {
+            task_key: string;
+            dealer_id: string;
+            status: string;
+            output: string;
+            completed_date: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -661,6 +917,18 @@ export interface operations {
                         sms_initial_message: string;
                         /** @example  */
                         contact_info_link: string;
+                        address: {
+                            /** @example  */
+                            street: string;
+                            /** @example  */
+                            city: string;
+                            /** @example  */
+                            state: string;
+                            /** @example  */
+                            postal_code: string;
+                            /** @example  */
+                            country: string;
+                        };
                         /** @example  */
                         car_inventory_link: string;
                         /** @example  */
@@ -2284,6 +2552,511 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+        };
+    };
+    sendAssistantMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageResponse"];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such thread for this dealership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The thread has a queued or running run */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAssistantThreads: {
+        parameters: {
+            query?: {
+                /** @description How many threads, most recent first */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadResponse"][];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAssistantThreadMessages: {
+        parameters: {
+            query?: {
+                /** @description How many messages (the latest ones), in chronological order */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadMessageResponse"][];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such thread for this dealership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAssistantRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: string;
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such thread or run for this dealership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAssistantRunEvents: {
+        parameters: {
+            query?: {
+                /** @description The first sequence wanted */
+                Cursor?: number;
+                /** @description At most this many events */
+                Take?: number;
+            };
+            header?: never;
+            path: {
+                threadId: string;
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunEventPageResponse"];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such thread or run for this dealership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    streamAssistantRunEvents: {
+        parameters: {
+            query?: {
+                /** @description The first sequence wanted (the Last-Event-ID header, when sent, wins) */
+                Cursor?: number;
+            };
+            header?: {
+                /** @description The last sequence received; the stream resumes after it */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                threadId: string;
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream of RunEvent frames */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such thread or run for this dealership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancelAssistantRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such thread for this dealership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The thread has no queued or running run */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAssistantTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    executeAssistantTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecuteTaskRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskResultResponse"];
+                };
+            };
+            /** @description Parameters missing, unknown or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAssistantCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed authentication attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

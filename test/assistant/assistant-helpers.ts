@@ -4,7 +4,7 @@ import { eventually } from '../support/eventually';
 import { DealerFixture, TestApp } from '../support/test-app';
 import { csv, uploadCsv, vin } from '../inventory/inventory-fixtures';
 
-export const TERMINAL = ['completed', 'failed', 'cancelled', 'expired'];
+const TERMINAL = ['completed', 'failed', 'cancelled', 'expired'];
 
 export interface SentMessage {
   thread_id: string;
