@@ -1,33 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import * as path from 'node:path';
+import { ChildProcess } from 'node:child_process';
 import { configuredBackends } from '../support/backends';
+import { startWorker, stopWorker } from '../support/worker-process';
 import { until } from '../support/eventually';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { allEvents, openStream, reply, send, stockCars, waitForRun } from './assistant-helpers';
-
-const WORKER = path.resolve(__dirname, '../../dist/src/worker.js');
-
-/** `node dist/src/worker.js` against the test app's database and Redis; resolves once it runs. */
-function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker running')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
-  });
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await exited;
-}
 
 const bull = configuredBackends().find((b) => b.redisUrl);
 if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: TEST_REDIS_URL is not set\n');
@@ -47,7 +23,7 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
     vins = await stockCars(t, dealer, 300);
   });
   afterAll(async () => {
-    for (const w of workers) await stop(w, 'SIGKILL');
+    for (const w of workers) await stopWorker(w, 'SIGKILL');
     await t.close();
   });
 
@@ -68,7 +44,7 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
     expect(frames[frames.length - 1].event).toBe('run.completed');
     expect(frames.map((f) => f.event)).toContain('message.delta');
     expect((await reply(t, dealer, sent))!.content).toContain(`VIN ${vins[0]}`);
-    await stop(workers.pop()!);
+    await stopWorker(workers.pop()!);
   });
 
   it('a worker killed mid-reply: the run ends failed with last_error, and the next run on the thread works', async () => {
@@ -76,7 +52,7 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
     workers.push(first);
     const sent = await send(t, dealer, 'List the Honda Civic cars you have with their prices and mileage please');
     await until(async () => (await allEvents(t, dealer, sent)).some((e) => e.type === 'message.delta'), 'the reply to start', { timeoutMs: 20_000 });
-    await stop(first, 'SIGKILL');
+    await stopWorker(first, 'SIGKILL');
     // Another worker's sweep finds the run without a heartbeat.
     workers.push(await startWorker(workerEnv()));
     const run = await waitForRun(t, dealer, sent, undefined, 30_000);
@@ -90,14 +66,14 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
   });
 
   it('a worker killed before it replied: the run is retried from the start and completes', async () => {
-    while (workers.length) await stop(workers.pop()!);
+    while (workers.length) await stopWorker(workers.pop()!);
     const slow = await startWorker({ ...workerEnv(), ASSISTANT_STREAM_DELAY_MS: '3000' });
     workers.push(slow);
     const sent = await send(t, dealer, 'What are your hours?');
     // Killed after its tools answered, while the (slow) model has not said a word.
     await until(async () => (await allEvents(t, dealer, sent)).some((e) => e.type === 'tool.result'), 'the tools to answer', { timeoutMs: 20_000 });
     expect((await allEvents(t, dealer, sent)).some((e) => e.type === 'message.delta')).toBe(false);
-    await stop(slow, 'SIGKILL');
+    await stopWorker(slow, 'SIGKILL');
     workers.push(await startWorker({ ...workerEnv(), ASSISTANT_STREAM_DELAY_MS: '0' }));
     const run = await waitForRun(t, dealer, sent, undefined, 30_000);
     expect(run).toMatchObject({ status: 'completed', outcome: 'answered' });

@@ -1,44 +1,23 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { JobQueue } from '../../libs/common/queue/job-queue';
 import { configuredBackends } from '../support/backends';
+import { startWorker, stopWorker } from '../support/worker-process';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { storedMessages, waitFor } from '../engagement/engagement-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'dist/src/worker.js');
 
-/** Starts `node dist/src/worker.js` and resolves once it says it runs. */
-function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker running')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 describe('Composition roots: what a process runs is the root it starts', () => {
   it('the worker never migrates: started on an empty database it creates no table', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-worker-'));
     try {
       const worker = await startWorker({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-      await stop(worker);
+      await stopWorker(worker);
       const db = new Database(path.join(dataDir, 'dealer.sqlite'), { readonly: true });
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
       db.close();
@@ -60,7 +39,7 @@ describe('Composition roots: what a process runs is the root it starts', () => {
       dealer = await createDealer(t);
     });
     afterAll(async () => {
-      if (worker) await stop(worker);
+      if (worker) await stopWorker(worker);
       await t.close();
     });
 

@@ -1,0 +1,27 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as path from 'node:path';
+
+const WORKER = path.resolve(__dirname, '../../dist/src/worker.js');
+
+/** Starts `node dist/src/worker.js` (the worker root) with `env`; resolves once it says it runs. */
+export function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker running')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+}
+
+/** Stops it (SIGKILL: as a crash would) and waits for the exit. */
+export async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
