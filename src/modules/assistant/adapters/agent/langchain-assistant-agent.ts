@@ -1,5 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessageChunk } from '@langchain/core/messages';
+import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
 import { createAgent, tool } from 'langchain';
 import { z } from 'zod';
 import { AgentQuestion, AssistantAgent } from '../../domain/assistant-agent';
@@ -46,11 +46,13 @@ export class LangChainAssistantAgent extends AssistantAgent {
     let reply = '';
     const stream = await agent.stream({ messages }, { streamMode: 'messages', signal: q.signal, recursionLimit: RECURSION_LIMIT });
     for await (const [message, metadata] of stream) {
-      // Text from the model node only (tool messages are the toolbox's, reported as events already).
-      if (!AIMessageChunk.isInstance(message) || (metadata as { langgraph_node?: string }).langgraph_node !== 'model_request') continue;
+      // Text from the model node only (tool messages are the toolbox's, reported as events already),
+      // streamed in chunks or, from a model that does not stream, whole; a turn that calls tools is not the reply.
+      if ((metadata as { langgraph_node?: string }).langgraph_node !== 'model_request') continue;
+      if (!AIMessageChunk.isInstance(message) && !AIMessage.isInstance(message)) continue;
+      if (message.tool_calls?.length || (AIMessageChunk.isInstance(message) && message.tool_call_chunks?.length)) continue;
       const text = typeof message.content === 'string' ? message.content : '';
       if (!text) continue;
-      if (message.tool_call_chunks?.length) continue;
       reply += text;
       await q.listener.output(text);
     }

@@ -1,0 +1,158 @@
+import { FakeToolCallingModel } from 'langchain';
+import { LangChainAssistantAgent } from '../adapters/agent/langchain-assistant-agent';
+import { AssistantRun, AssistantThread, RunEvent, RunEventType, RunStatus, ThreadMessage } from '../domain/assistant-run';
+import { AssistantRepository, RunChanges, RunRef } from '../domain/assistant.repository';
+import { ConversationInsights } from '../domain/conversation-statistics';
+import { DealershipFactsSource } from '../domain/dealership-facts';
+import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
+import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { ExecuteRunUseCase } from './execute-run.use-case';
+
+/** Just enough of the repository for one run: the use case's reads and compare-and-set writes. */
+class InMemoryAssistant extends AssistantRepository {
+  runs = new Map<string, AssistantRun>();
+  messages: ThreadMessage[] = [];
+  events: RunEvent[] = [];
+  async insertThread(_thread: AssistantThread): Promise<void> {}
+  async findThread(): Promise<AssistantThread | null> { return null; }
+  async listThreads(): Promise<AssistantThread[]> { return []; }
+  async touchThread(): Promise<void> {}
+  async insertRun(run: AssistantRun): Promise<void> { this.runs.set(run.id, run); }
+  async findRun(dealerId: string, runId: string): Promise<AssistantRun | null> {
+    const run = this.runs.get(runId);
+    return run && run.dealerId === dealerId ? { ...run } : null;
+  }
+  async findRuns(): Promise<AssistantRun[]> { return []; }
+  async findActiveRun(): Promise<AssistantRun | null> { return null; }
+  async updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date): Promise<boolean> {
+    const run = this.runs.get(runId);
+    if (!run || run.dealerId !== dealerId || !from.includes(run.status)) return false;
+    Object.assign(run, changes, { lastModifiedDate: at });
+    return true;
+  }
+  async heartbeat(): Promise<void> {}
+  async insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string> {
+    this.messages.push({ ...message, id: String(this.messages.length + 1) });
+    return String(this.messages.length);
+  }
+  async listMessages(dealerId: string, threadId: string): Promise<ThreadMessage[]> {
+    return this.messages.filter((m) => m.dealerId === dealerId && m.threadId === threadId);
+  }
+  async history(): Promise<ThreadMessage[]> { return []; }
+  async appendEvent(_dealerId: string, e: { runId: string; type: RunEventType; summary: string; payload: unknown; dateCreated: Date }): Promise<RunEvent> {
+    const event = { ...e, sequence: this.events.filter((x) => x.runId === e.runId).length + 1 };
+    this.events.push(event);
+    return event;
+  }
+  async listEvents(): Promise<RunEvent[]> { return this.events; }
+  async hasEventOfType(): Promise<boolean> { return false; }
+  async queuedNotHandedOver(): Promise<RunRef[]> { return []; }
+  async pastDeadline(): Promise<RunRef[]> { return []; }
+  async stalled(): Promise<RunRef[]> { return []; }
+}
+
+const CIVIC: VehicleFacts = {
+  vin: '2HGBGR8318S951777', condition: 'used', year: 2018, make: 'Honda', model: 'Civic', trim: 'EX', price: 18995,
+  kilometers: 42000, color: 'Blue', type: 'Sedan', stockNumber: 'U1', daysInStock: 12,
+};
+
+const inventory = {
+  search: async () => ({ total: 1, cars: [CIVIC] }),
+  findByVin: async (_d: string, vin: string) => (vin === CIVIC.vin ? CIVIC : null),
+} as unknown as InventoryLookup;
+
+type FakeOptions = ConstructorParameters<typeof FakeToolCallingModel>[0];
+
+/** LangChain's fake tool-calling model, whose last turn says `finalText` (the fake echoes its input otherwise). */
+class ScriptedModel extends FakeToolCallingModel {
+  constructor(private readonly finalText: string, private readonly options: FakeOptions) {
+    super(options);
+  }
+
+  override bindTools(tools: Parameters<FakeToolCallingModel['bindTools']>[0]): ScriptedModel {
+    const bound = new ScriptedModel(this.finalText, { ...this.options, indexRef: (this as unknown as { indexRef: unknown }).indexRef } as FakeOptions);
+    (bound as unknown as { tools: unknown[] }).tools = [...tools];
+    return bound;
+  }
+
+  override async _generate(...args: Parameters<FakeToolCallingModel['_generate']>): ReturnType<FakeToolCallingModel['_generate']> {
+    const result = await super._generate(...args);
+    const generation = result.generations[0];
+    const message = generation.message as { tool_calls?: unknown[]; content: unknown };
+    if (!message.tool_calls?.length) {
+      message.content = this.finalText;
+      generation.text = this.finalText;
+    }
+    return result;
+  }
+}
+
+/** The real LangChain agent loop, over LangChain's fake tool-calling model scripted per test. */
+async function runWith(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string) {
+  const repo = new InMemoryAssistant();
+  const now = new Date();
+  await repo.insertRun({
+    id: 'run-1', threadId: 'thread-1', dealerId: 'acme', status: 'queued', lastError: null, resultSummary: null, outcome: null, outcomeCode: null,
+    stepIndex: 0, attempts: 0, deadlineAt: new Date(now.getTime() + 60_000), createdDate: now, startedDate: null, completedDate: null,
+    lastModifiedDate: now, enqueuedAt: now,
+  });
+  await repo.insertMessage({ dealerId: 'acme', threadId: 'thread-1', runId: 'run-1', role: 'user', content: question, metadataCode: null, dateCreated: now });
+  // Turn 1: the scripted tool calls; turn 2: the final text.
+  const model = new ScriptedModel(finalText, { toolCalls: [toolCalls.map((c, i) => ({ ...c, id: `c${i}` })), []] });
+  const agent = new LangChainAssistantAgent(model, { provider: 'fake', name: 'fake-tool-calling' });
+  const unitOfWork = { run: (work: () => Promise<unknown>) => work() } as UnitOfWork;
+  const useCase = new ExecuteRunUseCase(unitOfWork, repo, agent, inventory, {} as DealershipFactsSource, {} as ConversationInsights, {
+    runDeadlineMs: 60_000, stalledAfterMs: 15_000, heartbeatMs: 1000,
+  });
+  await useCase.execute({ dealerId: 'acme', runId: 'run-1' });
+  return { run: repo.runs.get('run-1')!, reply: repo.messages.find((m) => m.role === 'assistant')!, events: repo.events };
+}
+
+describe(ExecuteRunUseCase.name, () => {
+  it('keeps a reply whose figures all come from the run\'s tools', async () => {
+    const { run, reply, events } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }],
+      `The 2018 Honda Civic EX (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`);
+    expect(run).toMatchObject({ status: 'completed', outcome: 'answered', outcomeCode: 'answered', stepIndex: 1 });
+    expect(reply).toMatchObject({ content: `The 2018 Honda Civic EX (VIN ${CIVIC.vin}) is listed at $18,995.`, metadataCode: null });
+    expect(events.map((e) => e.type)).toEqual(['run.started', 'tool.call', 'tool.result', 'message.delta', 'message.completed', 'run.completed']);
+  });
+
+  it('repairs a reply that invents a price, a VIN or a count (answer_repaired), never streaming the invented sentence', async () => {
+    const { run, reply, events } = await runWith([{ name: 'search_inventory', args: { query: 'civic' } }], [
+      `We have a 2018 Honda Civic EX (VIN ${CIVIC.vin}).`,
+      'It is on sale for $15,500 this week.',
+      'We also have 12 cars like it, including 1HGCM82633A004352.',
+    ].join(' '), 'Do you have a Civic?');
+    expect(run).toMatchObject({ status: 'completed', outcome: 'answered', outcomeCode: 'answer_repaired' });
+    expect(reply.content).toBe(`We have a 2018 Honda Civic EX (VIN ${CIVIC.vin}).`);
+    expect(reply.metadataCode).toBe('answer_repaired');
+    const streamed = events.filter((e) => e.type === 'message.delta').map((e) => JSON.stringify(e.payload)).join('');
+    expect(streamed).not.toMatch(/15,500|12 cars|1HGCM82633A004352/);
+  });
+
+  it('answers with what the tools returned when nothing grounded is left', async () => {
+    const { reply } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], 'That one is $9,999 today only.', `Price of ${CIVIC.vin}?`);
+    expect(reply.content).toBe(`Here is what our records show: the used 2018 Honda Civic EX (VIN ${CIVIC.vin}), listed at $18,995.`);
+  });
+
+  it('hands a discount request to staff with the listed price, whatever the model agreed to', async () => {
+    const { run, reply } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }],
+      'Sure, we can do $16,000 for you, deal!', `Can you give me a discount on ${CIVIC.vin}?`);
+    expect(run).toMatchObject({ outcome: 'handed_off', outcomeCode: 'deal_request' });
+    expect(reply.content).toContain('passed your request to our sales team');
+    expect(reply.content).toContain('listed at $18,995');
+    expect(reply.content).not.toMatch(/16,000|deal!/);
+  });
+
+  it('hands off a reply that agrees to a price change even when the question did not ask for one', async () => {
+    const { run, reply } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }],
+      'We can knock $2,000 off that one for you.', `Is ${CIVIC.vin} still available?`);
+    expect(run.outcome).toBe('handed_off');
+    expect(reply.content).not.toMatch(/2,000/);
+  });
+
+  it('does nothing for a run that is already over (a redelivered job)', async () => {
+    const { run } = await runWith([], 'Hello.', 'Hi');
+    expect(run.status).toBe('completed');
+  });
+});
