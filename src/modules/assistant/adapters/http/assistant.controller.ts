@@ -106,7 +106,7 @@ export class AssistantController {
   ): Promise<void> {
     await this.findRun(dealerId, threadId, runId);
     const resumeAfter = lastEventId !== undefined && /^\d{1,10}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : null;
-    let cursor = resumeAfter !== null ? resumeAfter + 1 : query.Cursor;
+    const cursor = resumeAfter !== null ? resumeAfter + 1 : query.Cursor;
     res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();
     let open = true;
@@ -119,7 +119,18 @@ export class AssistantController {
       lastWrite = Date.now();
     };
     write(': stream open\n\n');
-    while (open) {
+    try {
+      await this.follow(dealerId, runId, cursor, () => open, write, () => lastWrite);
+    } catch {
+      // The headers are sent: a failing read (database down) can only end the stream; the client resumes with Last-Event-ID.
+    }
+    res.end();
+  }
+
+  /** Writes the run's events from `cursor` as SSE frames until its terminal event (or the client leaves). */
+  private async follow(dealerId: string, runId: string, from: number, isOpen: () => boolean, write: (text: string) => void, lastWrite: () => number): Promise<void> {
+    let cursor = from;
+    while (isOpen()) {
       const events: RunEvent[] = await this.assistant.listEvents(dealerId, runId, cursor, 100);
       for (const event of events) {
         write(`id: ${event.sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(toRunEventResponse(event))}\n\n`);
@@ -130,11 +141,10 @@ export class AssistantController {
         // No terminal event yet: the run may also have ended before the cursor (a resumed, finished stream).
         const run = await this.assistant.findRun(dealerId, runId);
         if (run && isTerminal(run.status) && (await this.assistant.listEvents(dealerId, runId, cursor, 1)).length === 0) break;
-        if (Date.now() - lastWrite >= HEARTBEAT_MS) write(': keep-alive\n\n');
+        if (Date.now() - lastWrite() >= HEARTBEAT_MS) write(': keep-alive\n\n');
         await new Promise((r) => setTimeout(r, STREAM_POLL_MS));
       }
     }
-    res.end();
   }
 
   @Post('threads/:threadId/runs/cancel')
