@@ -11,7 +11,9 @@ const bookable = { is_active: 'boolean', is_link: 'boolean', appointment_link: '
 const lead = { lead_time: 'integer', lead_time_unit: 'integer' };
 const EXPECTED = {
   id: 'string', name: 'string', region: 'string', site_url: 'string', new_car_url: 'string', used_car_url: 'string', privacy_url: 'string',
-  time_zone: 'string', sms_initial_message: 'string', contact_info_link: 'string', car_inventory_link: 'string', promotion_reply_link: 'string',
+  time_zone: 'string', sms_initial_message: 'string', contact_info_link: 'string',
+  address: { street: 'string', city: 'string', state: 'string', postal_code: 'string', country: 'string' },
+  car_inventory_link: 'string', promotion_reply_link: 'string',
   multi_manufacturer_ids: 'array',
   ai_activation: 'boolean', recommended_properties: 'boolean', ai_none_intent_response_enabled: 'boolean', enable_lease_calculator: 'boolean',
   enable_finance_calculator: 'boolean', send_link_instead_of_contact: 'boolean', send_link_instead_of_personnel: 'boolean',
