@@ -7,11 +7,19 @@ export const BULL_BACKOFF_STRATEGIES = {
   doubling: (attemptsMade: number, _err: Error, options?: { delay?: number }) => (options?.delay ?? 1000) * 2 ** (attemptsMade - 1),
 };
 
+/** The parts of Bull's queue that `catchProcessorSetUp` wraps (not in its typings). */
+interface BullInternals {
+  process(...args: unknown[]): Promise<void>;
+  run(...args: unknown[]): Promise<unknown>;
+  setWorkerName(): Promise<unknown>;
+  clientName(): string;
+  bclient: { options: { connectionName?: string }; client(command: 'setname', name: string): Promise<unknown> };
+}
+
 /** Production adapter: the queues `@nestjs/bull` registered, with Bull's own retries and backoff. */
 export class BullJobQueue extends JobQueue {
   private readonly logger = new Logger('BullJobQueue');
   private readonly queues: Map<string, Bull.Queue>;
-  private closing = false;
 
   constructor(queues: Bull.Queue[]) {
     super();
@@ -20,22 +28,41 @@ export class BullJobQueue extends JobQueue {
   }
 
   /**
-   * `@nestjs/bull` starts each `@Process()` with `queue.process()` and drops its promise; closing
-   * the app while Bull is still setting the processor up rejects it ("Connection is closed."),
-   * which would surface as an unhandled rejection. Expected then; logged otherwise.
+   * `@nestjs/bull` starts each `@Process()` with `queue.process()` and drops its promise, and Bull's
+   * `setHandler` drops the promise of naming the worker connection. Closing the app while Bull is
+   * still setting up rejects them ("Connection is closed.") and, worse, Bull's lazy getter opens a
+   * new blocking connection after close that keeps the process alive. So once a queue closes,
+   * naming and starting its worker do nothing; an error while it is open is logged.
    */
   private catchProcessorSetUp(queue: Bull.Queue): void {
-    const process = queue.process.bind(queue) as (...args: unknown[]) => Promise<void>;
-    (queue as unknown as { process: (...args: unknown[]) => Promise<void> }).process = (...args: unknown[]) => {
+    const internals = queue as unknown as BullInternals;
+    let closing = false;
+    const logUnlessClosing = (err: unknown) => {
+      if (!closing) this.logger.error({ err, queue: queue.name }, 'queue processor stopped');
+    };
+    const process = internals.process.bind(queue);
+    internals.process = (...args: unknown[]) => {
       const started = process(...args);
-      started.catch((err: unknown) => {
-        if (!this.closing) this.logger.error({ err, queue: queue.name }, 'queue processor stopped');
-      });
+      started.catch(logUnlessClosing);
       return started;
+    };
+    const run = internals.run.bind(queue);
+    internals.run = (...args: unknown[]) => (closing ? Promise.resolve() : run(...args));
+    // Bull names the blocking connection (CLIENT SETNAME, for `getWorkers`); this does the same, after readiness.
+    internals.setWorkerName = async () => {
+      try {
+        await queue.isReady();
+        if (closing) return;
+        const name = internals.clientName();
+        internals.bclient.options.connectionName = name;
+        await internals.bclient.client('setname', name);
+      } catch (err) {
+        logUnlessClosing(err);
+      }
     };
     const close = queue.close.bind(queue);
     queue.close = (doNotWaitJobs?: boolean) => {
-      this.closing = true;
+      closing = true;
       return close(doNotWaitJobs);
     };
   }

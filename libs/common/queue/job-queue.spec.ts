@@ -103,6 +103,23 @@ describe.each(redisUrls)('JobQueue contract [%s]', (_name, redisUrl) => {
     expect(await queue.pendingCount(QUEUE)).toBe(1);
   });
 
+  it('closes cleanly while the processor is still starting (no stray rejection or connection)', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      for (let i = 0; i < 5; i++) {
+        await start(true);
+        await app.close();
+      }
+      await start(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+
   it('answers ping', async () => {
     await start(false);
     await expect(queue.ping()).resolves.toBe(true);
