@@ -2263,8 +2263,7 @@ export interface operations {
     EngagementController_engage: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
                 /** @description A repeat with the same key within 24 hours is a no-op (202, nothing queued); 1-255 visible ASCII characters */
                 "Idempotency-Key"?: string;
             };

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { RequestHeader } from '../../../../../libs/common/http/request-header';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
 import { CancelRunUseCase } from '../../application/cancel-run.use-case';
 import { ExecuteTaskUseCase } from '../../application/execute-task.use-case';
@@ -101,7 +102,7 @@ export class AssistantController {
     @Param('threadId') threadId: string,
     @Param('runId') runId: string,
     @Query() query: StreamRunEventsQuery,
-    @Headers('last-event-id') lastEventId: string | undefined,
+    @RequestHeader('last-event-id') lastEventId: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
     await this.findRun(dealerId, threadId, runId);

@@ -1,5 +1,6 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiHeader, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { RequestHeader } from '../../../../../libs/common/http/request-header';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
 import { EngageContactUseCase } from '../../application/engage-contact.use-case';
 import { EngageRequest, toEngageCommand } from './engage.request.dto';
@@ -18,7 +19,7 @@ export class EngagementController {
   @ApiBadRequestResponse({ description: 'Invalid body: no email or phone, invalid phone, channel without its address, message length' })
   @ApiConflictResponse({ description: 'The Idempotency-Key was used within 24 hours for a different request' })
   @ApiServiceUnavailableResponse({ description: 'The delivery queue is unavailable' })
-  async engage(@CurrentDealer() dealerId: string, @Body() body: EngageRequest, @Headers('idempotency-key') idempotencyKey?: string): Promise<void> {
+  async engage(@CurrentDealer() dealerId: string, @Body() body: EngageRequest, @RequestHeader('idempotency-key') idempotencyKey?: string): Promise<void> {
     await this.engageContact.execute(dealerId, toEngageCommand(body), idempotencyKey);
   }
 }
