@@ -22,10 +22,9 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli, percentile, ROOT } from './support/processes.mjs';
+import { cli, freePort, percentile, ROOT } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -63,17 +62,6 @@ const PROFILE = {
   },
 };
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const tag = `assistant_bench_${Date.now().toString(36)}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assistant-bench-'));

@@ -9,7 +9,7 @@
 //
 // Variables: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_REDIS_URL (redis://127.0.0.1:6379),
 // BENCH_CONVERSATIONS (100000), BENCH_REQUESTS (400 per listing), BENCH_ENGAGE_SECONDS (10),
-// BENCH_ENGAGE_CONCURRENCY (50), BENCH_PORT (3917), BENCH_KEEP=1 keeps the database,
+// BENCH_ENGAGE_CONCURRENCY (50), BENCH_PORT (a free port), BENCH_KEEP=1 keeps the database,
 // BENCH_SEPARATE_WORKER=1 runs the delivery worker as its own process (`node dist/src/worker.js`,
 // the API with RUN_WORKERS=false) instead of inside the API process (the default).
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,7 +19,7 @@ import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { percentile } from './support/processes.mjs';
+import { freePort, percentile } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -31,7 +31,7 @@ const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const ENGAGE_SECONDS = Number(process.env.BENCH_ENGAGE_SECONDS ?? 10);
 const ENGAGE_CONCURRENCY = Number(process.env.BENCH_ENGAGE_CONCURRENCY ?? 50);
-const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const SEPARATE_WORKER = ['1', 'true'].includes(process.env.BENCH_SEPARATE_WORKER ?? '');
 const DAY = 24 * 3600 * 1000;
 

@@ -7,12 +7,11 @@
 // Env: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306; needs the right to SET GLOBAL local_infile),
 //      BENCH_ROWS (100000), BENCH_ROUNDS (3), BENCH_KEEP=1 keeps the database and the CSV.
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cli, ROOT } from './support/processes.mjs';
+import { cli, freePort, ROOT } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -92,14 +91,6 @@ function writeCsv(file, rows = ROWS) {
 }
 
 // ------------------------------------------------------------------ the API server (child process)
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startApi(env) {
   return new Promise((resolve, reject) => {

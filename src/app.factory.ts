@@ -2,9 +2,9 @@ import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Logger } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
+import { AppLogger } from '../libs/common/logging/app-logger';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
 import { readsOwnBody } from '../libs/common/http/raw-body';
 import { requestIdMiddleware } from '../libs/common/logging/logging.module';
@@ -35,7 +35,7 @@ export async function createHttpApp(config: AppConfig, extraModules: Type[] = []
 }
 
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.useBodyParser('json', { limit: config.limits.bodyBytes, type: parsesAsJson });

@@ -78,7 +78,8 @@ export function buildProgram(run: Run): Command {
     }));
 
   program.command('demo').description('demo data').command('seed')
-    .action(() => run((app) => app.get(DemoSetup).seed()));
+    .description('create and fill the demo dealership once; later runs print the same credentials (new ones only if those stopped working)')
+    .action(() => run((app) => app.get(DemoSetup).ensureDemo()));
 
   return program;
 }

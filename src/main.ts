@@ -1,9 +1,13 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { LogOutput } from '../libs/common/logging/logging.module';
 import { createHttpApp } from './app.factory';
-import { ConfigError, loadConfig } from './config/app-config';
-import { DemoSetup } from './demo/demo-setup';
+import { AppConfig, loadConfig } from './config/app-config';
+import { DemoResult, DemoSetup } from './demo/demo-setup';
 import { migrate } from './migrate';
-import { LoadSeedCatalogUseCase, SeedCatalogOutcome } from './modules/catalog';
+import { LoadSeedCatalogUseCase } from './modules/catalog';
+import { describeStartupError } from './startup-error';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
@@ -12,24 +16,40 @@ async function bootstrap(): Promise<void> {
   const app = await createHttpApp(config);
   await app.init();
   // Before listening, so the first request already sees the catalog (a few seconds, first start only).
-  const catalog: SeedCatalogOutcome = config.catalogSeed ? await app.get(LoadSeedCatalogUseCase).execute() : { loaded: false };
+  if (config.catalogSeed) await app.get(LoadSeedCatalogUseCase).execute();
+  const demo = config.demoSeed ? await app.get(DemoSetup).ensureDemo() : null;
   await app.listen(config.port, config.host);
-  const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  const lines = [`Dealership API listening on ${base} (database: ${config.database.kind}, queue: ${config.redisUrl ? 'redis' : 'in-process'})`, `API docs: ${base}/docs`];
-  if (catalog.loaded) {
-    lines.push(`Loaded the seed catalog: ${catalog.manufacturers.inserted} manufacturers, ${catalog.models.inserted} model rows, ${catalog.trims.inserted} trims (${catalog.duration_ms} ms).`);
-  }
-  if (config.demoSeed) {
-    const demo = await app.get(DemoSetup).ensureDemo();
+  // Through the logs' own output, which writes asynchronously: the banner comes after every start-up log line.
+  app.get(LogOutput).write(banner(config, app.getHttpServer().address() as AddressInfo, demo));
+}
+
+/** The last thing a start prints: where it listens, the docs, and how to call it. */
+function banner(config: AppConfig, address: AddressInfo, demo: DemoResult | null): string {
+  const everywhere = address.address === '0.0.0.0' || address.address === '::';
+  const local = `http://${everywhere ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const database = config.database.kind === 'sqlite' ? `SQLite ${shown(config.database.file)}` : 'MySQL';
+  const lines = [
+    '',
+    `Dealership API ready (${database}, ${config.redisUrl ? 'Redis' : 'in-process'} queues${config.runWorkers ? '' : ', no workers in this process'})`,
+    `  listening  ${everywhere ? `every interface, port ${address.port}` : `${address.address} port ${address.port}`}: ${local}`,
+    `  swagger ui ${local}/docs`,
+  ];
+  if (demo) {
     lines.push(
-      demo.created ? 'Created the demo dealership on first start.' : 'Demo dealership ready.',
-      `Try it:  curl -u '${demo.username}:${demo.password}' ${base}/api/v1/dealership`,
+      `  demo       ${demo.username} / ${demo.password}  (dealership ${demo.dealer_id}; kept in ${shown(path.join(config.dataDir, 'demo-credentials.json'))})`,
+      `  try        curl -u '${demo.username}:${demo.password}' ${local}/api/v1/dealership`,
     );
   }
-  process.stdout.write(lines.join('\n') + '\n');
+  return lines.join('\n') + '\n';
+}
+
+/** A path as short as it can be said: relative when under the working directory. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') ? relative : file;
 }
 
 bootstrap().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(`${describeStartupError(err)}\n`);
   process.exit(1);
 });

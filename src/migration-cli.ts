@@ -1,10 +1,15 @@
 import 'reflect-metadata';
 import dataSource from './data-source';
 import { runPendingMigrations } from '../libs/common/persistence/migrations';
+import { ensureMySqlDatabase } from '../libs/common/persistence/mysql-database';
+import { loadConfig } from './config/app-config';
+import { describeStartupError } from './startup-error';
 
 /** `npm run migrate` (alias `migration:run`) / `npm run migration:revert`: the migrations of the configured dialect. */
 async function main(): Promise<void> {
   const command = process.argv[2];
+  const { database } = loadConfig(process.env);
+  if (command === 'run' && database.kind === 'mysql') await ensureMySqlDatabase(database.url);
   await dataSource.initialize();
   try {
     if (command === 'run') {
@@ -22,6 +27,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${describeStartupError(err)}\n`);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 // Helpers shared by the benchmarks: run the CLI, start and stop a server child process, percentiles.
 import { spawn, spawnSync } from 'node:child_process';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,14 +12,30 @@ export function cli(env, ...args) {
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 
-/** Starts `script` (default: the service entry) and resolves once it prints READY <port> or its banner. */
+/** A port nothing listens on now, for a server child that must be told its port up front. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `script` (default: serve.mjs; or the service entry, dist/src/main.js) on a port the system
+ * assigns, so it never collides with a running `npm start`, and resolves once it prints READY <port> or its banner.
+ */
 export function startServer(env, args = [], script = path.join(ROOT, 'bench/support/serve.mjs')) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_SEED: 'false', ...env }, cwd: ROOT });
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: '0', HOST: '127.0.0.1', ...env }, cwd: ROOT });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
-      const m = /READY (\d+)|listening on http:\/\/[^:]+:(\d+)/.exec(out);
+      const m = /READY (\d+)|listening .*http:\/\/[^\s]+:(\d+)/.exec(out);
       if (m) resolve({ child, port: Number(m[1] ?? m[2]), url: `http://127.0.0.1:${m[1] ?? m[2]}` });
     });
     child.stderr.on('data', (d) => (out += d));

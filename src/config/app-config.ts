@@ -26,6 +26,7 @@ class EnvironmentVariables {
   @IsOptional() @toBool() @IsBoolean() MIGRATE_ON_START?: boolean;
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   @IsOptional() @toBool() @IsBoolean() DEMO_SEED?: boolean;
+  @IsOptional() @IsString() NODE_ENV?: string;
   @IsOptional() @toBool() @IsBoolean() CATALOG_SEED = true;
   @IsOptional() @toInt() @IsInt() @Min(0) @Max(60) AUTH_CACHE_TTL_SECONDS = 60;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_CACHE_MAX_ENTRIES = 10000;
@@ -140,8 +141,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     runWorkers: vars.RUN_WORKERS,
     migrateOnStart: vars.MIGRATE_ON_START ?? !vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
-    // The embedded default is for trying the service: seed a demo dealership unless told not to.
-    demoSeed: vars.DEMO_SEED ?? !vars.DATABASE_URL,
+    // For trying the service, on either database; a production deploy (NODE_ENV=production) has no demo.
+    demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV !== 'production',
     catalogSeed: vars.CATALOG_SEED,
     auth: {
       cacheTtlMs: vars.AUTH_CACHE_TTL_SECONDS * 1000,

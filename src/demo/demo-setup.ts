@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
+import { CredentialStore } from '../../libs/common/auth/principal';
+import { verifySecret } from '../../libs/common/auth/secret-hash';
 import { DemoSeedRegistry } from '../../libs/common/seed/demo-seed.registry';
 import { AppConfig } from '../config/app-config';
 import {
@@ -27,33 +29,40 @@ export class DemoSetup {
     private readonly configureDealer: ConfigureDealerUseCase,
     private readonly credentials: ManageCredentialsUseCase,
     private readonly seeders: DemoSeedRegistry,
+    private readonly credentialStore: CredentialStore,
   ) {}
 
   private get credentialsFile(): string {
     return path.join(this.config.dataDir, 'demo-credentials.json');
   }
 
-  /** On start: create the demo on first run, else reuse the credentials saved then. */
+  /**
+   * At start and for `demo seed`; idempotent: creates and fills the demo dealership on the first
+   * run and saves its credentials under DATA_DIR; later runs answer the saved ones while they still
+   * open the API. Only when they do not (the file is gone, or they were rotated or revoked) are new
+   * ones issued, since a secret cannot be read back from its hash.
+   */
   async ensureDemo(): Promise<DemoResult> {
+    if (!(await this.dealerships.execute(DEMO_DEALER.id))) return this.create();
     const saved = this.readSaved();
-    if (saved && (await this.dealerships.execute(DEMO_DEALER.id))) return { ...saved, created: false, seeded: {} };
-    // First start, or the saved credentials are gone: seed() creates the demo or rotates its credentials.
-    return this.seed();
+    if (saved && (await this.stillValid(saved))) return { ...saved, created: false, seeded: {} };
+    return this.save({ ...(await this.credentials.rotate(DEMO_DEALER.id)), created: false, seeded: {} });
   }
 
-  /** `demo seed`: creates and fills the demo dealership, or issues fresh credentials when it exists. */
-  async seed(): Promise<DemoResult> {
-    if (await this.dealerships.execute(DEMO_DEALER.id)) {
-      return this.save({ ...(await this.credentials.rotate(DEMO_DEALER.id)), created: false, seeded: {} });
-    }
+  private async create(): Promise<DemoResult> {
     const issued = await this.createDealer.execute(DEMO_DEALER);
     await this.configureDealer.execute(DEMO_DEALER.id, demoProfile());
     const seeded: Record<string, unknown> = {};
     for (const seeder of this.seeders.all()) {
       seeded[seeder.name] = await seeder.seed(DEMO_DEALER.id);
-      this.logger.log(`demo seed: ${seeder.name} done`);
+      this.logger.debug(`demo seed: ${seeder.name} done`);
     }
     return this.save({ ...issued, created: true, seeded });
+  }
+
+  private async stillValid(saved: IssuedDealerCredential): Promise<boolean> {
+    const stored = await this.credentialStore.findByUsername(saved.username);
+    return Boolean(stored && stored.dealerId === DEMO_DEALER.id && (await verifySecret(saved.password, stored.secretHash)));
   }
 
   private readSaved(): IssuedDealerCredential | null {

@@ -10,7 +10,7 @@ describeEachBackend('demo seed: conversations', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    const demo = await t.app.get(DemoSetup).seed();
+    const demo = await t.app.get(DemoSetup).ensureDemo();
     auth = basicAuth(demo.username, demo.password);
     expect(demo.seeded.conversations).toEqual({ conversations: expect.any(Number), messages: expect.any(Number) });
   });

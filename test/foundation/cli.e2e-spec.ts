@@ -76,4 +76,25 @@ describeEachBackend('Command line round trip', (backend) => {
     expect(cli('credentials', 'rotate', '--dealer', 'nobody').code).toBe(1);
     expect(cli('dealer', 'create').code).toBe(2);
   });
+
+  it('demo seed is idempotent: the same credentials on every run, new ones only once those stop working', async () => {
+    const first = cli('demo', 'seed');
+    expect(first.code).toBe(0);
+    expect(first.json).toMatchObject({ dealer_id: 'demo-motors', created: true });
+    const again = cli('demo', 'seed');
+    expect(again.json).toMatchObject({ dealer_id: 'demo-motors', username: first.json.username, password: first.json.password, created: false });
+    await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(again.json.username as string, again.json.password as string)).expect(200);
+
+    expect(cli('credentials', 'revoke', '--username', first.json.username as string).code).toBe(0);
+    const reissued = cli('demo', 'seed');
+    expect(reissued.json).toMatchObject({ dealer_id: 'demo-motors', created: false });
+    expect(reissued.json.username).not.toBe(first.json.username);
+    await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(reissued.json.username as string, reissued.json.password as string)).expect(200);
+    expect(cli('demo', 'seed').json.username).toBe(reissued.json.username);
+  });
+
+  it('prints its help once', () => {
+    const result = spawnSync(process.execPath, [CLI, '--help'], { env: { ...process.env, ...t.env }, encoding: 'utf8' });
+    expect(result.stdout.match(/^Usage: /gm)).toHaveLength(1);
+  });
 });

@@ -2,6 +2,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Connection, createConnection } from 'mysql2/promise';
 import request from 'supertest';
 import { listeningPort, REPORT_LISTENING_PORT } from '../support/listening-port';
 
@@ -19,7 +20,7 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; outp
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const port = listeningPort(output);
-      if (output.includes('Try it:') && port !== null) {
+      if (/^ {2}try {8}curl .*$/m.test(output) && port !== null) {
         clearTimeout(timer);
         resolve({ child, output, port });
       }
@@ -45,8 +46,8 @@ describe('npm start on a fresh machine (embedded default)', () => {
   it('creates the demo dealership on first start, prints working credentials, and prints them again on restart', async () => {
     const first = await start({ DATA_DIR: dataDir });
     try {
-      expect(first.output).toContain('Created the demo dealership on first start.');
       const [, user, pass] = /curl -u '([^:]+):([^']+)'/.exec(first.output)!;
+      expect(first.output).toContain(`  demo       ${user} / ${pass}  (dealership demo-motors; kept in ${path.join(dataDir, 'demo-credentials.json')})`);
       const res = await request(`http://127.0.0.1:${first.port}`).get('/api/v1/dealership').auth(user, pass).expect(200);
       expect(res.body.id).toBe('demo-motors');
       expect(fs.existsSync(path.join(dataDir, 'dealer.sqlite'))).toBe(true);
@@ -54,7 +55,6 @@ describe('npm start on a fresh machine (embedded default)', () => {
       await stop(first.child);
       const second = await start({ DATA_DIR: dataDir });
       try {
-        expect(second.output).toContain('Demo dealership ready.');
         expect(second.output).toContain(`curl -u '${user}:${pass}'`);
       } finally {
         await stop(second.child);
@@ -71,5 +71,50 @@ describe('npm start on a fresh machine (embedded default)', () => {
     const result = spawnSync(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, ...env }, encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`Invalid configuration:\n  ${variable}=`);
+  });
+});
+
+const MYSQL_URL = process.env.TEST_MYSQL_URL;
+(MYSQL_URL ? describe : describe.skip)('a MySQL database that does not exist yet', () => {
+  const MIGRATION_CLI = path.resolve(__dirname, '../../dist/src/migration-cli.js');
+  const user = `limited_${Date.now().toString(36)}`;
+  let admin: Connection;
+  beforeAll(async () => {
+    admin = await createConnection({ uri: MYSQL_URL });
+    await admin.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'secret'`);
+  });
+  afterAll(async () => {
+    await admin.query(`DROP USER IF EXISTS '${user}'@'%'`);
+    await admin.end();
+  });
+
+  function urlFor(database: string, asUser?: string): string {
+    const url = new URL(MYSQL_URL!);
+    url.pathname = `/${database}`;
+    if (asUser) {
+      url.username = asUser;
+      url.password = 'secret';
+    }
+    return url.toString();
+  }
+
+  it('is created by `npm run migrate` when the user may create databases', async () => {
+    const database = `created_${Date.now().toString(36)}`;
+    try {
+      const result = spawnSync(process.execPath, [MIGRATION_CLI, 'run'], { env: { ...process.env, DATABASE_URL: urlFor(database) }, encoding: 'utf8' });
+      expect(result.status).toBe(0);
+      const [rows] = await admin.query('SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?', [database]);
+      expect(Number((rows as { n: number }[])[0].n)).toBeGreaterThan(5);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    }
+  });
+
+  it('stops start-up with one line saying what to run when the user may not', () => {
+    const result = spawnSync(process.execPath, [MIGRATION_CLI, 'run'], { env: { ...process.env, DATABASE_URL: urlFor('nobody_may_create', user) }, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^MySQL database "nobody_may_create" does not exist on .* and user "limited_\w+" may not create it; run: mysql .*CREATE DATABASE `nobody_may_create`/),
+    ]);
   });
 });

@@ -13,7 +13,7 @@ describeEachBackend('Inventory demo seed and the stocked-models port', (backend)
   afterAll(() => t.close());
 
   it('demo seed loads 300 used and 100 new cars into the demo dealership through the upload use case', async () => {
-    const demo = await t.app.get(DemoSetup).seed();
+    const demo = await t.app.get(DemoSetup).ensureDemo();
     expect(demo.seeded.inventory).toEqual({ used_cars: 300, new_cars: 100, refused_rows: 0 });
     const auth = basicAuth(demo.username, demo.password);
     const page = await t.http().get('/api/v1/inventory/used').query({ Take: 5 }).set('Authorization', auth).expect(200);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
+import { AppLogger } from './app-logger';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -23,15 +25,28 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
   next();
 }
 
+/**
+ * Standard output as the logs write it (asynchronously, through pino's sonic-boom). Plain text meant
+ * to follow the log lines, such as the start-up banner, goes through it too, so it cannot overtake them.
+ */
+export class LogOutput {
+  readonly stream = pino.destination({ dest: 1, sync: false });
+
+  write(text: string): void {
+    this.stream.write(text);
+  }
+}
+
 /** Structured JSON logs (pino) carrying the request id; credentials and signatures are redacted. */
 @Module({})
 export class LoggingModule {
   static forRoot(options: { level: string }): DynamicModule {
+    const logOutput = new LogOutput();
     return {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
+          pinoHttp: [{
             level: options.level,
             genReqId: requestIdFor,
             customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
@@ -40,9 +55,11 @@ export class LoggingModule {
               censor: '[redacted]',
             },
             autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
-          },
+          }, logOutput.stream],
         }),
       ],
+      providers: [AppLogger, { provide: LogOutput, useValue: logOutput }],
+      exports: [AppLogger, LogOutput],
     };
   }
 }

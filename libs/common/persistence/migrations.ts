@@ -1,5 +1,6 @@
 import { DataSource, type Migration } from 'typeorm';
 import { DatabaseConfig, dataSourceOptions, SchemaSources } from './data-source-options';
+import { ensureMySqlDatabase } from './mysql-database';
 
 const MIGRATION_LOCK = 'dealer-api:migrations';
 const LOCK_WAIT_SECONDS = 120;
@@ -27,6 +28,7 @@ export async function runPendingMigrations(dataSource: DataSource): Promise<Migr
 
 /** A deploy step of its own (`npm run migrate`, or the API at start): a short-lived connection that applies what is pending. */
 export async function migrateDatabase(database: DatabaseConfig, schema: SchemaSources): Promise<string[]> {
+  if (database.kind === 'mysql') await ensureMySqlDatabase(database.url);
   const dataSource = await new DataSource(dataSourceOptions(database, schema)).initialize();
   try {
     return (await runPendingMigrations(dataSource)).map((m) => m.name);

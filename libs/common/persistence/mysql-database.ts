@@ -1,0 +1,39 @@
+import { createConnection } from 'mysql2/promise';
+
+/** Start-up cannot go on: the database is missing and this user may not create it. The message is the one line to show. */
+export class MissingDatabaseError extends Error {}
+
+const ACCESS_DENIED = new Set(['ER_DBACCESS_DENIED_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR']);
+
+/**
+ * decisions.md section 12: a MySQL database that does not exist yet is created when the user may,
+ * else start-up stops with one line saying what to run. Returns whether it created it.
+ */
+export async function ensureMySqlDatabase(url: string): Promise<boolean> {
+  const target = new URL(url);
+  const database = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!database) return false;
+  const connection = await createConnection({
+    host: target.hostname,
+    port: target.port ? Number(target.port) : 3306,
+    user: decodeURIComponent(target.username),
+    password: decodeURIComponent(target.password),
+  });
+  try {
+    const [rows] = await connection.query('SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [database]);
+    if ((rows as unknown[]).length > 0) return false;
+    try {
+      await connection.query(`CREATE DATABASE IF NOT EXISTS ${connection.escapeId(database)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      return true;
+    } catch (err) {
+      if (!ACCESS_DENIED.has((err as { code?: string }).code ?? '')) throw err;
+      const host = `${target.hostname}${target.port ? `:${target.port}` : ''}`;
+      throw new MissingDatabaseError(
+        `MySQL database "${database}" does not exist on ${host} and user "${decodeURIComponent(target.username)}" may not create it; ` +
+          `run: mysql -h ${target.hostname} -P ${target.port || 3306} -u root -p -e 'CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci'`,
+      );
+    }
+  } finally {
+    await connection.end();
+  }
+}

@@ -1,0 +1,16 @@
+import { MissingDatabaseError } from '../libs/common/persistence/mysql-database';
+import { ConfigError } from './config/app-config';
+
+/**
+ * What an entry point prints when it cannot start: one line for what the operator must fix
+ * (configuration, a missing database), the stack only for the unexpected.
+ */
+export function describeStartupError(err: unknown): string {
+  if (err instanceof ConfigError || err instanceof MissingDatabaseError) return err.message;
+  const code = (err as { code?: unknown; driverError?: { code?: unknown } } | null)?.code ?? (err as { driverError?: { code?: unknown } } | null)?.driverError?.code;
+  if (code === 'ER_BAD_DB_ERROR') {
+    return `${(err as Error).message}: run \`npm run migrate\` first (it creates the database when the user may, then its tables)`;
+  }
+  if (code === 'ECONNREFUSED') return `${(err as Error).message}: is the database (DATABASE_URL) or Redis (REDIS_URL) running?`;
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
