@@ -1,7 +1,9 @@
 import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { signatureScheme } from '../libs/common/auth/hmac-signature.guard';
+import { applyApiConventions } from '../libs/common/http/openapi-conventions';
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { AppLogger } from '../libs/common/logging/app-logger';
@@ -51,16 +53,46 @@ function parsesAsJson(req: IncomingMessage): boolean {
   return !readsOwnBody(req) && Boolean((req as Request).is(JSON_TYPES));
 }
 
+/** One tag per context, in the order of the README. */
+const API_TAGS: [string, string][] = [
+  ['dealership', "The caller's dealership: profile and configuration"],
+  ['inventory', 'Used cars from a CSV feed, new cars from JSON'],
+  ['search', 'Natural-language search over new and used cars, and the structured filter behind it'],
+  ['catalog', 'Manufacturers, models and trims'],
+  ['conversations', "Customers' conversations (sms, email, webchat)"],
+  ['chats', 'The same conversations as chats (debug messages left out)'],
+  ['assistant', 'The AI assistant: threads, asynchronous runs, their events, predefined tasks'],
+  ['engagement', 'Messages queued to customers for delivery'],
+  ['messaging', "The messaging engine's inbound side: customers' replies"],
+  ['partner webhooks', "Signed webhooks from the credit-application partner"],
+  ['health', 'Liveness and readiness, without credentials'],
+];
+
+/** The document's frame: servers, security schemes and tags; the routes' decorators fill in the rest. */
 export function openApiConfig() {
-  return new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Dealership API')
-    .setDescription('Inventory, natural-language search, catalog, conversations, engagement and partner webhooks for car dealerships.')
+    .setDescription('Inventory, natural-language search, catalog, conversations, the assistant, engagement and partner webhooks for car dealerships. '
+      + 'Every endpoint under `/api/v1` needs HTTP Basic credentials (username: the key id, password: the secret).')
     .setVersion('1')
-    .addBasicAuth()
-    .build();
+    .setLicense('Proprietary', 'https://github.com/dealer-api/dealer-api/blob/main/LICENSE')
+    .addServer('/', 'The server that serves this document')
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'A dealer or partner credential: key id and secret' }, 'basic');
+  for (const [integration, header] of [['partner', 'X-Partner-Signature'], ['messaging', 'X-Messaging-Signature']]) {
+    builder.addApiKey({
+      type: 'apiKey', in: 'header', name: header,
+      description: 'Hex (either case, optionally prefixed `sha256=`) HMAC-SHA256 of the exact request body bytes under the shared signing secret',
+    }, signatureScheme(integration));
+  }
+  for (const [name, description] of API_TAGS) builder.addTag(name, description);
+  return builder.build();
+}
+
+/** The OpenAPI document the app serves at /docs/openapi.json (and `npm run openapi` commits to libs/client). */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  return applyApiConventions(SwaggerModule.createDocument(app, openApiConfig()));
 }
 
 function setUpOpenApi(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(app, openApiConfig());
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+  SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
 }

@@ -2,9 +2,8 @@ import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { createHttpApp, openApiConfig } from './app.factory';
+import { createHttpApp, createOpenApiDocument } from './app.factory';
 import { loadConfig } from './config/app-config';
 import { migrate } from './migrate';
 
@@ -19,7 +18,7 @@ export async function openApiDocumentOfBuiltApp(): Promise<OpenAPIObject> {
   const app = await createHttpApp(config);
   try {
     await app.init();
-    return SwaggerModule.createDocument(app, openApiConfig());
+    return createOpenApiDocument(app);
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -46,7 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's dealership profile and configuration, every field with its default */
-        get: operations["DealershipController_get"];
+        get: operations["getDealership"];
         put?: never;
         post?: never;
         delete?: never;
@@ -63,7 +63,7 @@ export interface paths {
             cookie?: never;
         };
         /** Manufacturers of the system-wide catalog, ordered by name */
-        get: operations["CatalogController_listManufacturers"];
+        get: operations["listManufacturers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -83,7 +83,7 @@ export interface paths {
          * A manufacturer's model rows (one per model year) with trims and car properties
          * @description Ordered by model name, then year (newest first), then id. `region` keeps the models offered in that region; a row's `region` is the requested region when filtered, else every region it is offered in, joined with commas (`CA,US`).
          */
-        get: operations["CatalogController_listModels"];
+        get: operations["listManufacturerModels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -100,9 +100,9 @@ export interface paths {
             cookie?: never;
         };
         /** Used cars, newest first (ties in upload row order) */
-        get: operations["InventoryController_listUsed"];
+        get: operations["listUsedCars"];
         /** Replace all used cars from a CSV file (atomic; per-row errors in the result) */
-        put: operations["InventoryController_replaceUsed"];
+        put: operations["uploadUsedInventory"];
         post?: never;
         delete?: never;
         options?: never;
@@ -118,7 +118,7 @@ export interface paths {
             cookie?: never;
         };
         /** One used car by VIN (case-insensitive) */
-        get: operations["InventoryController_getUsed"];
+        get: operations["getUsedCar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         };
         get?: never;
         /** Replace all new cars from a JSON file: an array of cars or {"cars": [...]} */
-        put: operations["InventoryController_replaceNew"];
+        put: operations["uploadNewInventory"];
         post?: never;
         delete?: never;
         options?: never;
@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove every new car of the dealership */
-        delete: operations["InventoryController_deleteNew"];
+        delete: operations["deleteNewInventory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -171,7 +171,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Search the dealership's new and used cars in plain language */
-        post: operations["SearchController_search"];
+        post: operations["searchCars"];
         delete?: never;
         options?: never;
         head?: never;
@@ -188,7 +188,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The structured filter behind a plain-language query (five-field nodes, root always an operation) */
-        post: operations["SearchController_translate"];
+        post: operations["translateQuery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -203,7 +203,7 @@ export interface paths {
             cookie?: never;
         };
         /** The dealership's conversations, by last_modified_date (default newest first) */
-        get: operations["ConversationsController_list"];
+        get: operations["listConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -220,7 +220,7 @@ export interface paths {
             cookie?: never;
         };
         /** One conversation; its messages with includeMessages=true */
-        get: operations["ConversationsController_get"];
+        get: operations["getConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -237,7 +237,7 @@ export interface paths {
             cookie?: never;
         };
         /** Read-only chat listing: as /api/v1/conversation, message_count without debug messages */
-        get: operations["ChatsController_list"];
+        get: operations["listChats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -254,7 +254,7 @@ export interface paths {
             cookie?: never;
         };
         /** One chat conversation; with includeMessages=true its messages except debug ones */
-        get: operations["ChatsController_get"];
+        get: operations["getChat"];
         put?: never;
         post?: never;
         delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create or update a contact and queue a message to it for delivery by the messaging engine */
-        post: operations["EngagementController_engage"];
+        post: operations["engageContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -290,7 +290,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a customer's message (role user) in their conversation on the channel */
-        post: operations["MessagingInboundController_inbound"];
+        post: operations["recordInboundMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -310,7 +310,7 @@ export interface paths {
          * A retailer enabled the credit-application integration
          * @description Finds or creates the dealership `slug(retailerName)` and records the `partner-credit-application` integration on it. Signed: `X-Partner-Signature` is the hex HMAC-SHA256 of the raw body. Unknown body fields are accepted. A redelivery of the same body is a no-op (also 204). Every failure is `application/problem+json`.
          */
-        post: operations["PartnerWebhookController_integrationEnabled"];
+        post: operations["partnerIntegrationEnabled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -618,7 +618,7 @@ export interface components {
             /** @description A search vocabulary attribute (manufacturer, price, ...); null on an operation. */
             attribute: string | null;
             /** @description A string, number or boolean (an array of them for in/nin); null on an operation. */
-            value: (string | number | boolean | (string | number | boolean)[]) | null;
+            value: (string | null) | number | boolean | (string | number | boolean)[];
             /**
              * @description and, or, not; null on a leaf.
              * @enum {string|null}
@@ -839,6 +839,687 @@ export interface components {
             output: string;
             completed_date: string;
         };
+        /**
+         * @description The error body of every endpoint but the webhooks (decisions.md section 2)
+         * @example {
+         *       "message": "Validation failed",
+         *       "details": [
+         *         {
+         *           "field": "take",
+         *           "errors": [
+         *             "take must not be greater than 100"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        ErrorBody: {
+            /** @description What went wrong, for a person */
+            message: string;
+            /** @description Validation failures as `{ field, errors[] }` (at most 20, then `{ more: N }`), the bulk result of a refused upload, `{ request_id }` on a 500; else null */
+            details: unknown[] | (Record<string, never> | null);
+        };
+        /**
+         * @description RFC 9457 problem details: every failure of a webhook
+         * @example {
+         *       "type": "urn:dealer-api:problem:webhook.signature_invalid",
+         *       "title": "Invalid signature",
+         *       "status": 401,
+         *       "detail": "X-Partner-Signature does not match the request body",
+         *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+         *     }
+         */
+        ProblemDetails: {
+            /** @description A URN naming the problem */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @description The request path */
+            instance: string;
+            request_id?: string;
+            /** @description Validation failures */
+            errors?: {
+                field?: string;
+                errors?: string[];
+            }[];
+        };
+        GetDealershipResponse: {
+            /** @example acme-motors */
+            id: string;
+            /** @example Acme Motors */
+            name: string;
+            /** @example CA */
+            region: string;
+            /** @example  */
+            site_url: string;
+            /** @example  */
+            new_car_url: string;
+            /** @example  */
+            used_car_url: string;
+            /** @example  */
+            privacy_url: string;
+            /** @example  */
+            time_zone: string;
+            /** @example  */
+            sms_initial_message: string;
+            /** @example  */
+            contact_info_link: string;
+            address: {
+                /** @example  */
+                street: string;
+                /** @example  */
+                city: string;
+                /** @example  */
+                state: string;
+                /** @example  */
+                postal_code: string;
+                /** @example  */
+                country: string;
+            };
+            /** @example  */
+            car_inventory_link: string;
+            /** @example  */
+            promotion_reply_link: string;
+            multi_manufacturer_ids: string[];
+            /** @example false */
+            ai_activation: boolean;
+            /** @example false */
+            recommended_properties: boolean;
+            /** @example false */
+            ai_none_intent_response_enabled: boolean;
+            /** @example false */
+            enable_lease_calculator: boolean;
+            /** @example false */
+            enable_finance_calculator: boolean;
+            /** @example false */
+            send_link_instead_of_contact: boolean;
+            /** @example false */
+            send_link_instead_of_personnel: boolean;
+            /** @example false */
+            send_link_on_null_car_search: boolean;
+            /** @example false */
+            send_promotion_reply_link: boolean;
+            /** @example false */
+            send_link_instead_of_address: boolean;
+            /** @example false */
+            is_used_car_dealer: boolean;
+            dealer_relationships: {
+                parent_dealers: unknown[];
+                children_dealers: unknown[];
+                shared_new_inventory_dealers: unknown[];
+                shared_used_inventory_dealers: unknown[];
+                shared_details_dealers: unknown[];
+            };
+            phone_num: {
+                /** @example Sales */
+                name: string;
+                /** @example +14165550100 */
+                value: string;
+            }[];
+            email_address: {
+                /** @example Sales */
+                name: string;
+                /** @example sales@acme.example */
+                value: string;
+            }[];
+            portal_chat_settings: {
+                /** @example false */
+                receive_notifications: boolean;
+                /** @example false */
+                receive_reps_notifications: boolean;
+                /** @example false */
+                receive_unassigned_notifications: boolean;
+                /** @example 0 */
+                receive_push_notifications: number;
+                /** @example  */
+                email: string;
+                /** @example false */
+                chat_notification: boolean;
+                /** @example  */
+                chat_notification_url: string;
+                /** @example  */
+                chat_dialog_override: string;
+            };
+            appointment_settings: {
+                service_appointment_settings: {
+                    /** @example false */
+                    is_html_email: boolean;
+                    html_email_to_emails: unknown[];
+                    html_email_bcc_emails: unknown[];
+                    /** @example false */
+                    is_adf_email: boolean;
+                    adf_email_to_emails: unknown[];
+                    adf_email_bcc_emails: unknown[];
+                    /** @example 0 */
+                    appointment_type: number;
+                    /** @example  */
+                    appointment_name: string;
+                    /** @example  */
+                    hours_id: string;
+                    /** @example  */
+                    bookable_hours_id: string;
+                    /** @example false */
+                    use_separate_bookable_hours: boolean;
+                    /** @example false */
+                    is_text_override: boolean;
+                    /** @example  */
+                    text_override: string;
+                    /** @example false */
+                    is_active: boolean;
+                    /** @example false */
+                    is_link: boolean;
+                    /** @example  */
+                    appointment_link: string;
+                    /** @example false */
+                    allow_requests_before_lead_time: boolean;
+                    /** @example false */
+                    is_trained: boolean;
+                    /** @example 0 */
+                    lead_time: number;
+                    /** @example 0 */
+                    lead_time_unit: number;
+                    /** @example false */
+                    appointment_skip_date_time: boolean;
+                    preferred_time_slots: unknown[];
+                };
+                lease_return_appointment_settings: {
+                    /** @example false */
+                    is_html_email: boolean;
+                    html_email_to_emails: unknown[];
+                    html_email_bcc_emails: unknown[];
+                    /** @example false */
+                    is_adf_email: boolean;
+                    adf_email_to_emails: unknown[];
+                    adf_email_bcc_emails: unknown[];
+                    /** @example 0 */
+                    appointment_type: number;
+                    /** @example  */
+                    appointment_name: string;
+                    /** @example  */
+                    hours_id: string;
+                    /** @example  */
+                    bookable_hours_id: string;
+                    /** @example false */
+                    use_separate_bookable_hours: boolean;
+                    /** @example false */
+                    is_text_override: boolean;
+                    /** @example  */
+                    text_override: string;
+                    /** @example false */
+                    is_active: boolean;
+                    /** @example false */
+                    is_link: boolean;
+                    /** @example  */
+                    appointment_link: string;
+                    /** @example false */
+                    allow_requests_before_lead_time: boolean;
+                    /** @example false */
+                    is_trained: boolean;
+                    /** @example 0 */
+                    lead_time: number;
+                    /** @example 0 */
+                    lead_time_unit: number;
+                    /** @example false */
+                    appointment_skip_date_time: boolean;
+                    preferred_time_slots: unknown[];
+                };
+                test_drive_appointment_settings: {
+                    /** @example false */
+                    is_html_email: boolean;
+                    html_email_to_emails: unknown[];
+                    html_email_bcc_emails: unknown[];
+                    /** @example false */
+                    is_adf_email: boolean;
+                    adf_email_to_emails: unknown[];
+                    adf_email_bcc_emails: unknown[];
+                    /** @example 0 */
+                    appointment_type: number;
+                    /** @example  */
+                    appointment_name: string;
+                    /** @example  */
+                    hours_id: string;
+                    /** @example  */
+                    bookable_hours_id: string;
+                    /** @example false */
+                    use_separate_bookable_hours: boolean;
+                    /** @example false */
+                    is_text_override: boolean;
+                    /** @example  */
+                    text_override: string;
+                    /** @example false */
+                    is_active: boolean;
+                    /** @example false */
+                    is_link: boolean;
+                    /** @example  */
+                    appointment_link: string;
+                    /** @example false */
+                    allow_requests_before_lead_time: boolean;
+                    /** @example false */
+                    is_trained: boolean;
+                    /** @example 0 */
+                    lead_time: number;
+                    /** @example 0 */
+                    lead_time_unit: number;
+                    preferred_time_slots: unknown[];
+                };
+                sales_appointment_settings: {
+                    /** @example false */
+                    is_html_email: boolean;
+                    html_email_to_emails: unknown[];
+                    html_email_bcc_emails: unknown[];
+                    /** @example false */
+                    is_adf_email: boolean;
+                    adf_email_to_emails: unknown[];
+                    adf_email_bcc_emails: unknown[];
+                    /** @example 0 */
+                    appointment_type: number;
+                    /** @example  */
+                    appointment_name: string;
+                    /** @example  */
+                    hours_id: string;
+                    /** @example  */
+                    bookable_hours_id: string;
+                    /** @example false */
+                    use_separate_bookable_hours: boolean;
+                    /** @example false */
+                    is_text_override: boolean;
+                    /** @example  */
+                    text_override: string;
+                    /** @example false */
+                    is_active: boolean;
+                    /** @example false */
+                    is_link: boolean;
+                    /** @example  */
+                    appointment_link: string;
+                    /** @example false */
+                    allow_requests_before_lead_time: boolean;
+                    /** @example false */
+                    is_trained: boolean;
+                    /** @example 0 */
+                    lead_time: number;
+                    /** @example 0 */
+                    lead_time_unit: number;
+                    preferred_time_slots: unknown[];
+                };
+                parts_lead_generation_settings: {
+                    /** @example false */
+                    is_html_email: boolean;
+                    html_email_to_emails: unknown[];
+                    html_email_bcc_emails: unknown[];
+                    /** @example false */
+                    is_adf_email: boolean;
+                    adf_email_to_emails: unknown[];
+                    adf_email_bcc_emails: unknown[];
+                    /** @example 0 */
+                    appointment_type: number;
+                    /** @example  */
+                    appointment_name: string;
+                    /** @example  */
+                    hours_id: string;
+                    /** @example  */
+                    bookable_hours_id: string;
+                    /** @example false */
+                    use_separate_bookable_hours: boolean;
+                    /** @example false */
+                    is_text_override: boolean;
+                    /** @example  */
+                    text_override: string;
+                    /** @example false */
+                    is_active: boolean;
+                    /** @example false */
+                    is_link: boolean;
+                    /** @example  */
+                    appointment_link: string;
+                    /** @example false */
+                    allow_requests_before_lead_time: boolean;
+                    /** @example false */
+                    is_trained: boolean;
+                    /** @example 0 */
+                    lead_time: number;
+                    /** @example 0 */
+                    lead_time_unit: number;
+                    /** @example false */
+                    appointment_skip_date_time: boolean;
+                    /** @example false */
+                    respond_with_hours: boolean;
+                };
+                lead_generation_settings: {
+                    /** @example false */
+                    is_html_email: boolean;
+                    html_email_to_emails: unknown[];
+                    html_email_bcc_emails: unknown[];
+                    /** @example false */
+                    is_adf_email: boolean;
+                    adf_email_to_emails: unknown[];
+                    adf_email_bcc_emails: unknown[];
+                    /** @example 0 */
+                    appointment_type: number;
+                    /** @example  */
+                    appointment_name: string;
+                    /** @example  */
+                    hours_id: string;
+                    /** @example  */
+                    bookable_hours_id: string;
+                    /** @example false */
+                    use_separate_bookable_hours: boolean;
+                    /** @example false */
+                    is_text_override: boolean;
+                    /** @example  */
+                    text_override: string;
+                    /** @example false */
+                    social_initial_message_lead_gen_options: boolean;
+                };
+                trade_in_settings: {
+                    /** @example false */
+                    is_html_email: boolean;
+                    html_email_to_emails: unknown[];
+                    html_email_bcc_emails: unknown[];
+                    /** @example false */
+                    is_adf_email: boolean;
+                    adf_email_to_emails: unknown[];
+                    adf_email_bcc_emails: unknown[];
+                    /** @example 0 */
+                    appointment_type: number;
+                    /** @example  */
+                    appointment_name: string;
+                    /** @example  */
+                    hours_id: string;
+                    /** @example  */
+                    bookable_hours_id: string;
+                    /** @example false */
+                    use_separate_bookable_hours: boolean;
+                    /** @example false */
+                    is_text_override: boolean;
+                    /** @example  */
+                    text_override: string;
+                    /** @example false */
+                    is_active: boolean;
+                    /** @example false */
+                    is_link: boolean;
+                    /** @example  */
+                    appointment_link: string;
+                    /** @example false */
+                    allow_requests_before_lead_time: boolean;
+                    /** @example false */
+                    is_trained: boolean;
+                    /** @example  */
+                    image_link: string;
+                };
+            };
+            lease_calculator: {
+                /** @example  */
+                email: string;
+                lease_information: {
+                    /** @example CA */
+                    region: string;
+                    /** @example km */
+                    mileage_unit: string;
+                    list_lease_term: number[];
+                    list_lease_mileage: number[];
+                    lease_info: {
+                        /** @example 4.99 */
+                        lease_rate: number;
+                        /** @example 0.55 */
+                        lease_residual: number;
+                    }[][];
+                }[];
+            };
+            finance_calculator: {
+                /** @example  */
+                email: string;
+                finance_information: {
+                    /** @example CA */
+                    region: string;
+                    finance_info: number[];
+                    finance_term: number[];
+                }[];
+            };
+            locales: {
+                /** @example en-CA */
+                locale: string;
+                /** @example English */
+                language: string;
+                /** @example true */
+                is_primary: boolean;
+                /** @example false */
+                is_cjk_language: boolean;
+                /** @example true */
+                is_enabled: boolean;
+            }[];
+            language_support: {
+                /** @example false */
+                chinese_support: boolean;
+                /** @example false */
+                french_support: boolean;
+                /** @example false */
+                spanish_support: boolean;
+                /** @example false */
+                korean_support: boolean;
+                /** @example false */
+                is_debug: boolean;
+            };
+            reach_settings: {
+                /** @example false */
+                is_active: boolean;
+                /** @example false */
+                sms_auto_response_enabled: boolean;
+                /** @example false */
+                sms_follow_up_enabled: boolean;
+                /** @example false */
+                email_auto_response_enabled: boolean;
+                /** @example false */
+                email_follow_up_enabled: boolean;
+                /** @example false */
+                is_white_list: boolean;
+                /** @example false */
+                is_black_list: boolean;
+                /** @example false */
+                is_adf_white_list: boolean;
+                /** @example false */
+                is_adf_black_list: boolean;
+                /** @example  */
+                email_inbound_address: string;
+                /** @example  */
+                email_outbound_address: string;
+                /** @example  */
+                email_subject_type: string;
+                /** @example  */
+                email_subject_preset: string;
+                follow_up: unknown[];
+                email_white_list: unknown[];
+                email_black_list: unknown[];
+                adf_white_list: unknown[];
+                adf_black_list: unknown[];
+                forward_lead_schedule: {
+                    /** @example 0 */
+                    value: number;
+                    /** @example  */
+                    unit: string;
+                };
+                follow_up_hours: {
+                    /** @example  */
+                    name: string;
+                    opening: unknown[];
+                    closing: unknown[];
+                };
+            };
+            service_operations: {
+                opening: unknown[];
+                closing: unknown[];
+            };
+            /** @example 0 */
+            time_zone_offset: number;
+            digital_retail: {
+                /** @example false */
+                enabled: boolean;
+                /** @example 0 */
+                deposit: number;
+                /** @example  */
+                notification_email: string;
+                /** @example false */
+                enable_used_inventory: boolean;
+                /** @example false */
+                enable_new_inventory: boolean;
+            };
+            service_scheduler: {
+                /** @example false */
+                enabled: boolean;
+                /** @example  */
+                dealer_code: string;
+                /** @example false */
+                show_services: boolean;
+            };
+            integration_settings: {
+                /** @example false */
+                inbound_polling: boolean;
+                /** @example  */
+                inbound_polling_key: string;
+            };
+            integration_configs: {
+                /** @example partner-credit-application */
+                key: string;
+                /** @example sub_123 */
+                subscription_id: string;
+            }[];
+        };
+        ListManufacturersResponse: {
+            /** @description Total matching rows */
+            total_row_count: number;
+            /** @description Rows in this response */
+            row_count: number;
+            rows: {
+                /** @example mercedes-benz */
+                id: string;
+                /** @example Mercedes-Benz */
+                name: string;
+            }[];
+        };
+        ListManufacturerModelsResponse: {
+            /** @description Total matching rows */
+            total_row_count: number;
+            /** @description Rows in this response */
+            row_count: number;
+            rows: {
+                /** @example toyota-camry-2025 */
+                id: string;
+                /** @example toyota */
+                manufacturer_id: string;
+                /** @example en-US */
+                locale: string;
+                /** @example CA,US */
+                region: string;
+                /** @example Camry */
+                model: string;
+                /** @example Camry */
+                model_localized: string;
+                /** @example Toyota Camry */
+                model_display_name: string;
+                /** @example Sedan */
+                type: string;
+                /** @example Sedan */
+                body_type: string;
+                /** @example Hybrid */
+                fuel_type: string;
+                /** @example 5 */
+                seats: number;
+                /** @example 2025 */
+                year: number;
+                /** @example 34990 */
+                min_price: number;
+                /** @example 45990.5 */
+                max_price: number;
+                /** @example  */
+                site_url: string;
+                /** @example  */
+                image_url: string;
+                /** @example  */
+                video_url: string;
+                trims: {
+                    /** @example toyota-camry-2025-xle */
+                    id: string;
+                    /** @example XLE */
+                    trim: string;
+                    /** @example XLE */
+                    trim_localized: string;
+                    /** @example Toyota Camry XLE */
+                    trim_display_name: string;
+                    /** @example Camry */
+                    model: string;
+                    /** @example Camry */
+                    model_localized: string;
+                    /** @example Toyota Camry */
+                    model_display_name: string;
+                    /** @example toyota */
+                    manufacturer_id: string;
+                    /** @example Sedan */
+                    type: string;
+                    /** @example false */
+                    override_model_name: boolean;
+                    /** @example true */
+                    can_test_drive: boolean;
+                    /** @example 2025 */
+                    year: number;
+                    /** @example  */
+                    site_url: string;
+                    car_properties: {
+                        /** @example horsepower */
+                        tag: string;
+                        /** @example horsepower */
+                        string_key: string;
+                        /** @example Horsepower */
+                        display_name: string;
+                        /** @example  */
+                        description: string;
+                        /** @example 225 hp */
+                        searchable_text: string;
+                        /** @example 225 */
+                        value: number;
+                        /** @example hp */
+                        unit: string;
+                        /** @example  */
+                        url: string;
+                        image_urls: string[];
+                    }[];
+                }[];
+                /** @example true */
+                can_test_drive: boolean;
+            }[];
+        };
+        UploadUsedInventoryRequest: {
+            /** Format: binary */
+            File: string;
+            /**
+             * @description one character, or comma, semicolon, tab, pipe (default comma)
+             * @example ,
+             */
+            Delimeter?: string;
+        };
+        UploadNewInventoryRequest: {
+            /** Format: binary */
+            File: string;
+        };
+        PartnerIntegrationEnabledRequest: {
+            /**
+             * @description Latin script; its slug is the dealer id (bobs-cote-motors)
+             * @example Bob's Côte Motors
+             */
+            retailerName: string;
+            /**
+             * @description Recorded as the integration's subscription_id (also read as subscription_id)
+             * @example sub_123
+             */
+            subscriptionId?: string;
+            /**
+             * @description Two-letter country code of a dealership created by this call (also read as country or countryCode); default US
+             * @example CA
+             */
+            region?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ListAssistantThreadsResponse: components["schemas"]["ThreadResponse"][];
+        ListAssistantThreadMessagesResponse: components["schemas"]["ThreadMessageResponse"][];
     };
     responses: never;
     parameters: never;
@@ -882,7 +1563,7 @@ export interface operations {
             };
         };
     };
-    DealershipController_get: {
+    getDealership: {
         parameters: {
             query?: never;
             header?: never;
@@ -896,531 +1577,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example acme-motors */
-                        id: string;
-                        /** @example Acme Motors */
-                        name: string;
-                        /** @example CA */
-                        region: string;
-                        /** @example  */
-                        site_url: string;
-                        /** @example  */
-                        new_car_url: string;
-                        /** @example  */
-                        used_car_url: string;
-                        /** @example  */
-                        privacy_url: string;
-                        /** @example  */
-                        time_zone: string;
-                        /** @example  */
-                        sms_initial_message: string;
-                        /** @example  */
-                        contact_info_link: string;
-                        address: {
-                            /** @example  */
-                            street: string;
-                            /** @example  */
-                            city: string;
-                            /** @example  */
-                            state: string;
-                            /** @example  */
-                            postal_code: string;
-                            /** @example  */
-                            country: string;
-                        };
-                        /** @example  */
-                        car_inventory_link: string;
-                        /** @example  */
-                        promotion_reply_link: string;
-                        multi_manufacturer_ids: string[];
-                        /** @example false */
-                        ai_activation: boolean;
-                        /** @example false */
-                        recommended_properties: boolean;
-                        /** @example false */
-                        ai_none_intent_response_enabled: boolean;
-                        /** @example false */
-                        enable_lease_calculator: boolean;
-                        /** @example false */
-                        enable_finance_calculator: boolean;
-                        /** @example false */
-                        send_link_instead_of_contact: boolean;
-                        /** @example false */
-                        send_link_instead_of_personnel: boolean;
-                        /** @example false */
-                        send_link_on_null_car_search: boolean;
-                        /** @example false */
-                        send_promotion_reply_link: boolean;
-                        /** @example false */
-                        send_link_instead_of_address: boolean;
-                        /** @example false */
-                        is_used_car_dealer: boolean;
-                        dealer_relationships: {
-                            parent_dealers: unknown[];
-                            children_dealers: unknown[];
-                            shared_new_inventory_dealers: unknown[];
-                            shared_used_inventory_dealers: unknown[];
-                            shared_details_dealers: unknown[];
-                        };
-                        phone_num: {
-                            /** @example Sales */
-                            name: string;
-                            /** @example +14165550100 */
-                            value: string;
-                        }[];
-                        email_address: {
-                            /** @example Sales */
-                            name: string;
-                            /** @example sales@acme.example */
-                            value: string;
-                        }[];
-                        portal_chat_settings: {
-                            /** @example false */
-                            receive_notifications: boolean;
-                            /** @example false */
-                            receive_reps_notifications: boolean;
-                            /** @example false */
-                            receive_unassigned_notifications: boolean;
-                            /** @example 0 */
-                            receive_push_notifications: number;
-                            /** @example  */
-                            email: string;
-                            /** @example false */
-                            chat_notification: boolean;
-                            /** @example  */
-                            chat_notification_url: string;
-                            /** @example  */
-                            chat_dialog_override: string;
-                        };
-                        appointment_settings: {
-                            service_appointment_settings: {
-                                /** @example false */
-                                is_html_email: boolean;
-                                html_email_to_emails: unknown[];
-                                html_email_bcc_emails: unknown[];
-                                /** @example false */
-                                is_adf_email: boolean;
-                                adf_email_to_emails: unknown[];
-                                adf_email_bcc_emails: unknown[];
-                                /** @example 0 */
-                                appointment_type: number;
-                                /** @example  */
-                                appointment_name: string;
-                                /** @example  */
-                                hours_id: string;
-                                /** @example  */
-                                bookable_hours_id: string;
-                                /** @example false */
-                                use_separate_bookable_hours: boolean;
-                                /** @example false */
-                                is_text_override: boolean;
-                                /** @example  */
-                                text_override: string;
-                                /** @example false */
-                                is_active: boolean;
-                                /** @example false */
-                                is_link: boolean;
-                                /** @example  */
-                                appointment_link: string;
-                                /** @example false */
-                                allow_requests_before_lead_time: boolean;
-                                /** @example false */
-                                is_trained: boolean;
-                                /** @example 0 */
-                                lead_time: number;
-                                /** @example 0 */
-                                lead_time_unit: number;
-                                /** @example false */
-                                appointment_skip_date_time: boolean;
-                                preferred_time_slots: unknown[];
-                            };
-                            lease_return_appointment_settings: {
-                                /** @example false */
-                                is_html_email: boolean;
-                                html_email_to_emails: unknown[];
-                                html_email_bcc_emails: unknown[];
-                                /** @example false */
-                                is_adf_email: boolean;
-                                adf_email_to_emails: unknown[];
-                                adf_email_bcc_emails: unknown[];
-                                /** @example 0 */
-                                appointment_type: number;
-                                /** @example  */
-                                appointment_name: string;
-                                /** @example  */
-                                hours_id: string;
-                                /** @example  */
-                                bookable_hours_id: string;
-                                /** @example false */
-                                use_separate_bookable_hours: boolean;
-                                /** @example false */
-                                is_text_override: boolean;
-                                /** @example  */
-                                text_override: string;
-                                /** @example false */
-                                is_active: boolean;
-                                /** @example false */
-                                is_link: boolean;
-                                /** @example  */
-                                appointment_link: string;
-                                /** @example false */
-                                allow_requests_before_lead_time: boolean;
-                                /** @example false */
-                                is_trained: boolean;
-                                /** @example 0 */
-                                lead_time: number;
-                                /** @example 0 */
-                                lead_time_unit: number;
-                                /** @example false */
-                                appointment_skip_date_time: boolean;
-                                preferred_time_slots: unknown[];
-                            };
-                            test_drive_appointment_settings: {
-                                /** @example false */
-                                is_html_email: boolean;
-                                html_email_to_emails: unknown[];
-                                html_email_bcc_emails: unknown[];
-                                /** @example false */
-                                is_adf_email: boolean;
-                                adf_email_to_emails: unknown[];
-                                adf_email_bcc_emails: unknown[];
-                                /** @example 0 */
-                                appointment_type: number;
-                                /** @example  */
-                                appointment_name: string;
-                                /** @example  */
-                                hours_id: string;
-                                /** @example  */
-                                bookable_hours_id: string;
-                                /** @example false */
-                                use_separate_bookable_hours: boolean;
-                                /** @example false */
-                                is_text_override: boolean;
-                                /** @example  */
-                                text_override: string;
-                                /** @example false */
-                                is_active: boolean;
-                                /** @example false */
-                                is_link: boolean;
-                                /** @example  */
-                                appointment_link: string;
-                                /** @example false */
-                                allow_requests_before_lead_time: boolean;
-                                /** @example false */
-                                is_trained: boolean;
-                                /** @example 0 */
-                                lead_time: number;
-                                /** @example 0 */
-                                lead_time_unit: number;
-                                preferred_time_slots: unknown[];
-                            };
-                            sales_appointment_settings: {
-                                /** @example false */
-                                is_html_email: boolean;
-                                html_email_to_emails: unknown[];
-                                html_email_bcc_emails: unknown[];
-                                /** @example false */
-                                is_adf_email: boolean;
-                                adf_email_to_emails: unknown[];
-                                adf_email_bcc_emails: unknown[];
-                                /** @example 0 */
-                                appointment_type: number;
-                                /** @example  */
-                                appointment_name: string;
-                                /** @example  */
-                                hours_id: string;
-                                /** @example  */
-                                bookable_hours_id: string;
-                                /** @example false */
-                                use_separate_bookable_hours: boolean;
-                                /** @example false */
-                                is_text_override: boolean;
-                                /** @example  */
-                                text_override: string;
-                                /** @example false */
-                                is_active: boolean;
-                                /** @example false */
-                                is_link: boolean;
-                                /** @example  */
-                                appointment_link: string;
-                                /** @example false */
-                                allow_requests_before_lead_time: boolean;
-                                /** @example false */
-                                is_trained: boolean;
-                                /** @example 0 */
-                                lead_time: number;
-                                /** @example 0 */
-                                lead_time_unit: number;
-                                preferred_time_slots: unknown[];
-                            };
-                            parts_lead_generation_settings: {
-                                /** @example false */
-                                is_html_email: boolean;
-                                html_email_to_emails: unknown[];
-                                html_email_bcc_emails: unknown[];
-                                /** @example false */
-                                is_adf_email: boolean;
-                                adf_email_to_emails: unknown[];
-                                adf_email_bcc_emails: unknown[];
-                                /** @example 0 */
-                                appointment_type: number;
-                                /** @example  */
-                                appointment_name: string;
-                                /** @example  */
-                                hours_id: string;
-                                /** @example  */
-                                bookable_hours_id: string;
-                                /** @example false */
-                                use_separate_bookable_hours: boolean;
-                                /** @example false */
-                                is_text_override: boolean;
-                                /** @example  */
-                                text_override: string;
-                                /** @example false */
-                                is_active: boolean;
-                                /** @example false */
-                                is_link: boolean;
-                                /** @example  */
-                                appointment_link: string;
-                                /** @example false */
-                                allow_requests_before_lead_time: boolean;
-                                /** @example false */
-                                is_trained: boolean;
-                                /** @example 0 */
-                                lead_time: number;
-                                /** @example 0 */
-                                lead_time_unit: number;
-                                /** @example false */
-                                appointment_skip_date_time: boolean;
-                                /** @example false */
-                                respond_with_hours: boolean;
-                            };
-                            lead_generation_settings: {
-                                /** @example false */
-                                is_html_email: boolean;
-                                html_email_to_emails: unknown[];
-                                html_email_bcc_emails: unknown[];
-                                /** @example false */
-                                is_adf_email: boolean;
-                                adf_email_to_emails: unknown[];
-                                adf_email_bcc_emails: unknown[];
-                                /** @example 0 */
-                                appointment_type: number;
-                                /** @example  */
-                                appointment_name: string;
-                                /** @example  */
-                                hours_id: string;
-                                /** @example  */
-                                bookable_hours_id: string;
-                                /** @example false */
-                                use_separate_bookable_hours: boolean;
-                                /** @example false */
-                                is_text_override: boolean;
-                                /** @example  */
-                                text_override: string;
-                                /** @example false */
-                                social_initial_message_lead_gen_options: boolean;
-                            };
-                            trade_in_settings: {
-                                /** @example false */
-                                is_html_email: boolean;
-                                html_email_to_emails: unknown[];
-                                html_email_bcc_emails: unknown[];
-                                /** @example false */
-                                is_adf_email: boolean;
-                                adf_email_to_emails: unknown[];
-                                adf_email_bcc_emails: unknown[];
-                                /** @example 0 */
-                                appointment_type: number;
-                                /** @example  */
-                                appointment_name: string;
-                                /** @example  */
-                                hours_id: string;
-                                /** @example  */
-                                bookable_hours_id: string;
-                                /** @example false */
-                                use_separate_bookable_hours: boolean;
-                                /** @example false */
-                                is_text_override: boolean;
-                                /** @example  */
-                                text_override: string;
-                                /** @example false */
-                                is_active: boolean;
-                                /** @example false */
-                                is_link: boolean;
-                                /** @example  */
-                                appointment_link: string;
-                                /** @example false */
-                                allow_requests_before_lead_time: boolean;
-                                /** @example false */
-                                is_trained: boolean;
-                                /** @example  */
-                                image_link: string;
-                            };
-                        };
-                        lease_calculator: {
-                            /** @example  */
-                            email: string;
-                            lease_information: {
-                                /** @example CA */
-                                region: string;
-                                /** @example km */
-                                mileage_unit: string;
-                                list_lease_term: number[];
-                                list_lease_mileage: number[];
-                                lease_info: {
-                                    /** @example 4.99 */
-                                    lease_rate: number;
-                                    /** @example 0.55 */
-                                    lease_residual: number;
-                                }[][];
-                            }[];
-                        };
-                        finance_calculator: {
-                            /** @example  */
-                            email: string;
-                            finance_information: {
-                                /** @example CA */
-                                region: string;
-                                finance_info: number[];
-                                finance_term: number[];
-                            }[];
-                        };
-                        locales: {
-                            /** @example en-CA */
-                            locale: string;
-                            /** @example English */
-                            language: string;
-                            /** @example true */
-                            is_primary: boolean;
-                            /** @example false */
-                            is_cjk_language: boolean;
-                            /** @example true */
-                            is_enabled: boolean;
-                        }[];
-                        language_support: {
-                            /** @example false */
-                            chinese_support: boolean;
-                            /** @example false */
-                            french_support: boolean;
-                            /** @example false */
-                            spanish_support: boolean;
-                            /** @example false */
-                            korean_support: boolean;
-                            /** @example false */
-                            is_debug: boolean;
-                        };
-                        reach_settings: {
-                            /** @example false */
-                            is_active: boolean;
-                            /** @example false */
-                            sms_auto_response_enabled: boolean;
-                            /** @example false */
-                            sms_follow_up_enabled: boolean;
-                            /** @example false */
-                            email_auto_response_enabled: boolean;
-                            /** @example false */
-                            email_follow_up_enabled: boolean;
-                            /** @example false */
-                            is_white_list: boolean;
-                            /** @example false */
-                            is_black_list: boolean;
-                            /** @example false */
-                            is_adf_white_list: boolean;
-                            /** @example false */
-                            is_adf_black_list: boolean;
-                            /** @example  */
-                            email_inbound_address: string;
-                            /** @example  */
-                            email_outbound_address: string;
-                            /** @example  */
-                            email_subject_type: string;
-                            /** @example  */
-                            email_subject_preset: string;
-                            follow_up: unknown[];
-                            email_white_list: unknown[];
-                            email_black_list: unknown[];
-                            adf_white_list: unknown[];
-                            adf_black_list: unknown[];
-                            forward_lead_schedule: {
-                                /** @example 0 */
-                                value: number;
-                                /** @example  */
-                                unit: string;
-                            };
-                            follow_up_hours: {
-                                /** @example  */
-                                name: string;
-                                opening: unknown[];
-                                closing: unknown[];
-                            };
-                        };
-                        service_operations: {
-                            opening: unknown[];
-                            closing: unknown[];
-                        };
-                        /** @example 0 */
-                        time_zone_offset: number;
-                        digital_retail: {
-                            /** @example false */
-                            enabled: boolean;
-                            /** @example 0 */
-                            deposit: number;
-                            /** @example  */
-                            notification_email: string;
-                            /** @example false */
-                            enable_used_inventory: boolean;
-                            /** @example false */
-                            enable_new_inventory: boolean;
-                        };
-                        service_scheduler: {
-                            /** @example false */
-                            enabled: boolean;
-                            /** @example  */
-                            dealer_code: string;
-                            /** @example false */
-                            show_services: boolean;
-                        };
-                        integration_settings: {
-                            /** @example false */
-                            inbound_polling: boolean;
-                            /** @example  */
-                            inbound_polling_key: string;
-                        };
-                        integration_configs: {
-                            /** @example partner-credit-application */
-                            key: string;
-                            /** @example sub_123 */
-                            subscription_id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GetDealershipResponse"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    CatalogController_listManufacturers: {
+    listManufacturers: {
         parameters: {
             query?: {
                 /** @description Rows to skip */
@@ -1439,44 +1650,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Total matching rows */
-                        total_row_count: number;
-                        /** @description Rows in this response */
-                        row_count: number;
-                        rows: {
-                            /** @example mercedes-benz */
-                            id: string;
-                            /** @example Mercedes-Benz */
-                            name: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ListManufacturersResponse"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    CatalogController_listModels: {
+    listManufacturerModels: {
         parameters: {
             query?: {
                 /** @description Rows to skip */
@@ -1499,130 +1727,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Total matching rows */
-                        total_row_count: number;
-                        /** @description Rows in this response */
-                        row_count: number;
-                        rows: {
-                            /** @example toyota-camry-2025 */
-                            id: string;
-                            /** @example toyota */
-                            manufacturer_id: string;
-                            /** @example en-US */
-                            locale: string;
-                            /** @example CA,US */
-                            region: string;
-                            /** @example Camry */
-                            model: string;
-                            /** @example Camry */
-                            model_localized: string;
-                            /** @example Toyota Camry */
-                            model_display_name: string;
-                            /** @example Sedan */
-                            type: string;
-                            /** @example Sedan */
-                            body_type: string;
-                            /** @example Hybrid */
-                            fuel_type: string;
-                            /** @example 5 */
-                            seats: number;
-                            /** @example 2025 */
-                            year: number;
-                            /** @example 34990 */
-                            min_price: number;
-                            /** @example 45990.5 */
-                            max_price: number;
-                            /** @example  */
-                            site_url: string;
-                            /** @example  */
-                            image_url: string;
-                            /** @example  */
-                            video_url: string;
-                            trims: {
-                                /** @example toyota-camry-2025-xle */
-                                id: string;
-                                /** @example XLE */
-                                trim: string;
-                                /** @example XLE */
-                                trim_localized: string;
-                                /** @example Toyota Camry XLE */
-                                trim_display_name: string;
-                                /** @example Camry */
-                                model: string;
-                                /** @example Camry */
-                                model_localized: string;
-                                /** @example Toyota Camry */
-                                model_display_name: string;
-                                /** @example toyota */
-                                manufacturer_id: string;
-                                /** @example Sedan */
-                                type: string;
-                                /** @example false */
-                                override_model_name: boolean;
-                                /** @example true */
-                                can_test_drive: boolean;
-                                /** @example 2025 */
-                                year: number;
-                                /** @example  */
-                                site_url: string;
-                                car_properties: {
-                                    /** @example horsepower */
-                                    tag: string;
-                                    /** @example horsepower */
-                                    string_key: string;
-                                    /** @example Horsepower */
-                                    display_name: string;
-                                    /** @example  */
-                                    description: string;
-                                    /** @example 225 hp */
-                                    searchable_text: string;
-                                    /** @example 225 */
-                                    value: number;
-                                    /** @example hp */
-                                    unit: string;
-                                    /** @example  */
-                                    url: string;
-                                    image_urls: string[];
-                                }[];
-                            }[];
-                            /** @example true */
-                            can_test_drive: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ListManufacturerModelsResponse"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Unknown manufacturer */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    InventoryController_listUsed: {
+    listUsedCars: {
         parameters: {
             query?: {
                 /** @description Rows to skip */
@@ -1649,32 +1823,75 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    InventoryController_replaceUsed: {
+    uploadUsedInventory: {
         parameters: {
             query?: {
                 /**
@@ -1689,15 +1906,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    File: string;
-                    /**
-                     * @description one character, or comma, semicolon, tab, pipe (default comma)
-                     * @example ,
-                     */
-                    Delimeter?: string;
-                };
+                "multipart/form-data": components["schemas"]["UploadUsedInventoryRequest"];
             };
         };
         responses: {
@@ -1714,53 +1923,120 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description An upload is already running for the dealership */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An upload is already running for this dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description File over the size limit or with too many rows; nothing changed */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The body is over its limit",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not multipart/form-data */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unsupported content type: multipart/form-data is required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    InventoryController_getUsed: {
+    getUsedCar: {
         parameters: {
             query?: never;
             header?: never;
@@ -1782,34 +2058,70 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No used car with this VIN in the dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    InventoryController_replaceNew: {
+    uploadNewInventory: {
         parameters: {
             query?: never;
             header?: never;
@@ -1818,10 +2130,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    File: string;
-                };
+                "multipart/form-data": components["schemas"]["UploadNewInventoryRequest"];
             };
         };
         responses: {
@@ -1838,53 +2147,120 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description An upload is already running for the dealership */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An upload is already running for this dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description File over the size limit or with too many cars; nothing changed */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The body is over its limit",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not multipart/form-data */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unsupported content type: multipart/form-data is required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    InventoryController_deleteNew: {
+    deleteNewInventory: {
         parameters: {
             query?: never;
             header?: never;
@@ -1904,34 +2280,70 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description An upload is running for the dealership */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An upload is already running for this dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    SearchController_search: {
+    searchCars: {
         parameters: {
             query?: never;
             header?: never;
@@ -1956,27 +2368,55 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    SearchController_translate: {
+    translateQuery: {
         parameters: {
             query?: never;
             header?: never;
@@ -2000,33 +2440,65 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    ConversationsController_list: {
+    listConversations: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Rows to skip */
                 Skip?: number;
                 /** @description Maximum rows to return */
                 Take?: number;
+                /** @description Include archived conversations (default false). */
+                IncludeIsArchived?: boolean;
+                /** @description By last_modified_date: asc or desc (any case; default desc). */
+                SortOrder?: "asc" | "desc";
                 /** @description Channel filter, any case (e.g. sms, email, webchat). */
                 Channel?: string;
                 /** @description Status filter, any case (e.g. Active, Ended, Paused). */
@@ -2039,10 +2511,6 @@ export interface operations {
                 ModifiedDateFrom?: string;
                 /** @description Last modified on or before (inclusive). */
                 ModifiedDateTo?: string;
-                /** @description Include archived conversations (default false). */
-                IncludeIsArchived: boolean;
-                /** @description By last_modified_date: asc or desc (any case; default desc). */
-                SortOrder: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -2063,36 +2531,79 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    ConversationsController_get: {
+    getConversation: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Include the messages (the chats family leaves out debug messages). */
-                includeMessages: boolean;
+                includeMessages?: boolean;
             };
             header?: never;
             path: {
@@ -2113,40 +2624,80 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such conversation for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    ChatsController_list: {
+    listChats: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Rows to skip */
                 Skip?: number;
                 /** @description Maximum rows to return */
                 Take?: number;
+                /** @description Include archived conversations (default false). */
+                IncludeIsArchived?: boolean;
+                /** @description By last_modified_date: asc or desc (any case; default desc). */
+                SortOrder?: "asc" | "desc";
                 /** @description Channel filter, any case (e.g. sms, email, webchat). */
                 Channel?: string;
                 /** @description Status filter, any case (e.g. Active, Ended, Paused). */
@@ -2159,10 +2710,6 @@ export interface operations {
                 ModifiedDateFrom?: string;
                 /** @description Last modified on or before (inclusive). */
                 ModifiedDateTo?: string;
-                /** @description Include archived conversations (default false). */
-                IncludeIsArchived: boolean;
-                /** @description By last_modified_date: asc or desc (any case; default desc). */
-                SortOrder: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -2183,36 +2730,79 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    ChatsController_get: {
+    getChat: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Include the messages (the chats family leaves out debug messages). */
-                includeMessages: boolean;
+                includeMessages?: boolean;
             };
             header?: never;
             path: {
@@ -2233,34 +2823,70 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such conversation for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    EngagementController_engage: {
+    engageContact: {
         parameters: {
             query?: never;
             header?: {
@@ -2288,52 +2914,110 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description The Idempotency-Key was used within 24 hours for a different request */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An upload is already running for this dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description The delivery queue is unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Service temporarily unavailable",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    MessagingInboundController_inbound: {
+    recordInboundMessage: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Hex (either case, optionally prefixed `sha256=`) HMAC-SHA256 of the exact request body bytes under the shared signing secret */
-                "X-Messaging-Signature": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2356,71 +3040,101 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing or wrong signature */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a partner credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Unknown dealership or conversation */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
-    PartnerWebhookController_integrationEnabled: {
+    partnerIntegrationEnabled: {
         parameters: {
             query?: {
                 "api-version"?: "1" | "1.0";
             };
-            header: {
-                /** @description Hex (either case, optionally prefixed `sha256=`) HMAC-SHA256 of the exact request body bytes under the shared signing secret */
-                "X-Partner-Signature": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Latin script; its slug is the dealer id (bobs-cote-motors)
-                     * @example Bob's Côte Motors
-                     */
-                    retailerName: string;
-                    /**
-                     * @description Recorded as the integration's subscription_id (also read as subscription_id)
-                     * @example sub_123
-                     */
-                    subscriptionId?: string;
-                    /**
-                     * @description Two-letter country code of a dealership created by this call (also read as country or countryCode); default US
-                     * @example CA
-                     */
-                    region?: string;
-                } & {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["PartnerIntegrationEnabledRequest"];
             };
         };
         responses: {
@@ -2437,38 +3151,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": {
-                        /** @example urn:dealer-api:problem:webhook.signature_invalid */
-                        type: string;
-                        /** @example Invalid signature */
-                        title: string;
-                        /** @example 401 */
-                        status: number;
-                        /** @example X-Partner-Signature does not match the request body */
-                        detail: string;
-                        /** @example /api/v1/webhooks/partner/integration-enabled */
-                        instance: string;
-                        request_id?: string;
-                        errors?: {
-                            field?: string;
-                            errors?: string[];
-                        }[];
-                    };
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_400",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "detail": "Unsupported api-version, malformed JSON, or retailerName missing, blank or unusable",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_401",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "detail": "Missing, malformed or wrong Basic credentials",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
             };
             /** @description Not a partner credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_403",
+                     *       "title": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "status": 403,
+                     *       "detail": "Not a partner credential, or the dealership is disabled",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
             };
             /** @description Body over BODY_LIMIT_BYTES */
             413: {
@@ -2476,23 +3207,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": {
-                        /** @example urn:dealer-api:problem:webhook.signature_invalid */
-                        type: string;
-                        /** @example Invalid signature */
-                        title: string;
-                        /** @example 401 */
-                        status: number;
-                        /** @example X-Partner-Signature does not match the request body */
-                        detail: string;
-                        /** @example /api/v1/webhooks/partner/integration-enabled */
-                        instance: string;
-                        request_id?: string;
-                        errors?: {
-                            field?: string;
-                            errors?: string[];
-                        }[];
-                    };
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_413",
+                     *       "title": "The body is over its limit",
+                     *       "status": 413,
+                     *       "detail": "Body over BODY_LIMIT_BYTES",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Not application/json (UTF-8, uncompressed) */
@@ -2501,55 +3225,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": {
-                        /** @example urn:dealer-api:problem:webhook.signature_invalid */
-                        type: string;
-                        /** @example Invalid signature */
-                        title: string;
-                        /** @example 401 */
-                        status: number;
-                        /** @example X-Partner-Signature does not match the request body */
-                        detail: string;
-                        /** @example /api/v1/webhooks/partner/integration-enabled */
-                        instance: string;
-                        request_id?: string;
-                        errors?: {
-                            field?: string;
-                            errors?: string[];
-                        }[];
-                    };
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_415",
+                     *       "title": "Unsupported content type: multipart/form-data is required",
+                     *       "status": 415,
+                     *       "detail": "Not application/json (UTF-8, uncompressed)",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_429",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many failed authentication attempts",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
             };
             /** @description PARTNER_SIGNING_SECRETS is not set on the server */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": {
-                        /** @example urn:dealer-api:problem:webhook.signature_invalid */
-                        type: string;
-                        /** @example Invalid signature */
-                        title: string;
-                        /** @example 401 */
-                        status: number;
-                        /** @example X-Partner-Signature does not match the request body */
-                        detail: string;
-                        /** @example /api/v1/webhooks/partner/integration-enabled */
-                        instance: string;
-                        request_id?: string;
-                        errors?: {
-                            field?: string;
-                            errors?: string[];
-                        }[];
-                    };
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_503",
+                     *       "title": "Service temporarily unavailable",
+                     *       "status": 503,
+                     *       "detail": "PARTNER_SIGNING_SECRETS is not set on the server",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
         };
@@ -2578,37 +3303,81 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such thread for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description The thread has a queued or running run */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An upload is already running for this dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2629,29 +3398,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThreadResponse"][];
+                    "application/json": components["schemas"]["ListAssistantThreadsResponse"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2674,36 +3471,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThreadMessageResponse"][];
+                    "application/json": components["schemas"]["ListAssistantThreadMessagesResponse"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such thread for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2730,30 +3563,66 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such thread or run for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2785,30 +3654,66 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such thread or run for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2840,30 +3745,66 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such thread or run for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2889,37 +3830,81 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such thread for this dealership */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description The thread has no queued or running run */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An upload is already running for this dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2941,23 +3926,51 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2989,35 +4002,86 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation failed",
+                     *       "details": [
+                     *         {
+                     *           "field": "Take",
+                     *           "errors": [
+                     *             "Take must not be greater than 100"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No such task */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3039,23 +4103,51 @@ export interface operations {
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Authentication required",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not a dealer credential, or the dealership is disabled */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many failed authentication attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -1,6 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiSecurity } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { UnauthenticatedError, UnavailableError } from '../errors/domain-error';
 import { readRawBody } from '../http/raw-body';
@@ -32,6 +32,11 @@ export interface HmacSignedOptions {
   notConfigured: string;
 }
 
+/** The OpenAPI security scheme of an integration's signature header (app.factory.ts declares one per signed integration). */
+export function signatureScheme(integration: string): string {
+  return `${integration}Signature`;
+}
+
 /**
  * The route's body must be signed. Add `HmacSignatureGuard` to the route's guards: it runs after
  * the global Basic guard, so the order is credentials (401) -> signature (401).
@@ -39,11 +44,8 @@ export interface HmacSignedOptions {
 export function HmacSigned(options: HmacSignedOptions): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(HMAC_SIGNED, options),
-    ApiHeader({
-      name: options.header,
-      required: true,
-      description: 'Hex (either case, optionally prefixed `sha256=`) HMAC-SHA256 of the exact request body bytes under the shared signing secret',
-    }),
+    // Together with Basic: one requirement, both schemes (the document's scheme is named `<integration>Signature`).
+    ApiSecurity({ basic: [], [signatureScheme(options.integration)]: [] }),
   );
 }
 

@@ -21,7 +21,7 @@ export class CatalogController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Manufacturers of the system-wide catalog, ordered by name' })
+  @ApiOperation({ operationId: 'listManufacturers', summary: 'Manufacturers of the system-wide catalog, ordered by name' })
   @ApiOkResponse({ schema: envelope({ id: 'mercedes-benz', name: 'Mercedes-Benz' }) })
   async listManufacturers(@Query() query: ListManufacturersQuery): Promise<Page<ManufacturerResponse>> {
     const { rows, total } = await this.catalog.listManufacturers({ skip: query.Skip, take: query.Take });
@@ -29,7 +29,7 @@ export class CatalogController {
   }
 
   @Get(':manufacturerId/models')
-  @ApiOperation({
+  @ApiOperation({ operationId: 'listManufacturerModels',
     summary: "A manufacturer's model rows (one per model year) with trims and car properties",
     description: 'Ordered by model name, then year (newest first), then id. `region` keeps the models offered in that region; '
       + "a row's `region` is the requested region when filtered, else every region it is offered in, joined with commas (`CA,US`).",

@@ -39,7 +39,7 @@ export class ConversationsController extends ConversationReads {
   }
 
   @Get()
-  @ApiOperation({ summary: "The dealership's conversations, by last_modified_date (default newest first)" })
+  @ApiOperation({ operationId: 'listConversations', summary: "The dealership's conversations, by last_modified_date (default newest first)" })
   @ApiOkResponse({ type: ConversationPageResponse })
   @ApiBadRequestResponse({ description: 'A parameter out of range or unparsable, or a From after its To' })
   list(@CurrentDealer() dealerId: string, @Query() query: ListConversationsQuery): Promise<ConversationPageResponse> {
@@ -47,7 +47,7 @@ export class ConversationsController extends ConversationReads {
   }
 
   @Get(':conversationId')
-  @ApiOperation({ summary: 'One conversation; its messages with includeMessages=true' })
+  @ApiOperation({ operationId: 'getConversation', summary: 'One conversation; its messages with includeMessages=true' })
   @ApiOkResponse({ type: ConversationResponse })
   @ApiNotFoundResponse({ description: 'No such conversation for this dealership' })
   get(@CurrentDealer() dealerId: string, @Param('conversationId') conversationId: string, @Query() query: GetConversationQuery): Promise<ConversationResponse> {
@@ -66,7 +66,7 @@ export class ChatsController extends ConversationReads {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Read-only chat listing: as /api/v1/conversation, message_count without debug messages' })
+  @ApiOperation({ operationId: 'listChats', summary: 'Read-only chat listing: as /api/v1/conversation, message_count without debug messages' })
   @ApiOkResponse({ type: ConversationPageResponse })
   @ApiBadRequestResponse({ description: 'A parameter out of range or unparsable, or a From after its To' })
   list(@CurrentDealer() dealerId: string, @Query() query: ListConversationsQuery): Promise<ConversationPageResponse> {
@@ -74,7 +74,7 @@ export class ChatsController extends ConversationReads {
   }
 
   @Get(':conversationId')
-  @ApiOperation({ summary: 'One chat conversation; with includeMessages=true its messages except debug ones' })
+  @ApiOperation({ operationId: 'getChat', summary: 'One chat conversation; with includeMessages=true its messages except debug ones' })
   @ApiOkResponse({ type: ConversationResponse })
   @ApiNotFoundResponse({ description: 'No such conversation for this dealership' })
   get(@CurrentDealer() dealerId: string, @Param('conversationId') conversationId: string, @Query() query: GetConversationQuery): Promise<ConversationResponse> {

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDate, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PagingQuery } from '../../../../../libs/common/http/paging.query';
@@ -35,16 +36,19 @@ export class ListConversationsQuery extends PagingQuery(100) {
   ModifiedDateTo?: Date;
 
   /** Include archived conversations (default false). */
+  @ApiPropertyOptional({ type: 'boolean', default: false })
   @IsOptional() @QueryBoolean() @IsBoolean()
   IncludeIsArchived: boolean = false;
 
   /** By last_modified_date: asc or desc (any case; default desc). */
   @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)) @IsIn(['asc', 'desc'])
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
   SortOrder: SortOrder = 'desc';
 }
 
 export class GetConversationQuery {
   /** Include the messages (the chats family leaves out debug messages). */
+  @ApiPropertyOptional({ type: 'boolean', default: false })
   @IsOptional() @QueryBoolean() @IsBoolean()
   includeMessages: boolean = false;
 }

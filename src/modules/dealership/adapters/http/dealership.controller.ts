@@ -12,7 +12,7 @@ export class DealershipController {
   constructor(private readonly getProfile: GetDealershipProfileUseCase) {}
 
   @Get()
-  @ApiOperation({ summary: "The caller's dealership profile and configuration, every field with its default" })
+  @ApiOperation({ operationId: 'getDealership', summary: "The caller's dealership profile and configuration, every field with its default" })
   @ApiOkResponse({ schema: schemaFromExample(dealershipProfileExample()) })
   get(@CurrentDealer() dealerId: string): Promise<DealershipProfileView> {
     return this.getProfile.execute(dealerId);

@@ -13,7 +13,7 @@ export class EngagementController {
 
   @Post('engage')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Create or update a contact and queue a message to it for delivery by the messaging engine' })
+  @ApiOperation({ operationId: 'engageContact', summary: 'Create or update a contact and queue a message to it for delivery by the messaging engine' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key within 24 hours is a no-op (202, nothing queued); 1-255 visible ASCII characters' })
   @ApiAcceptedResponse({ description: 'Queued; empty body' })
   @ApiBadRequestResponse({ description: 'Invalid body: no email or phone, invalid phone, channel without its address, message length' })

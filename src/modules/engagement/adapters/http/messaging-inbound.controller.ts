@@ -20,7 +20,7 @@ export class MessagingInboundController {
 
   @Post('inbound')
   @HttpCode(200)
-  @ApiOperation({ summary: "Record a customer's message (role user) in their conversation on the channel" })
+  @ApiOperation({ operationId: 'recordInboundMessage', summary: "Record a customer's message (role user) in their conversation on the channel" })
   @ApiOkResponse({ type: InboundMessageResponse })
   @ApiUnauthorizedResponse({ description: 'Missing or wrong signature' })
   @ApiBadRequestResponse({ description: 'Invalid body or sender' })

@@ -51,7 +51,7 @@ export class InventoryController {
   ) {}
 
   @Get('used')
-  @ApiOperation({ summary: 'Used cars, newest first (ties in upload row order)' })
+  @ApiOperation({ operationId: 'listUsedCars', summary: 'Used cars, newest first (ties in upload row order)' })
   @ApiBadRequestResponse({ description: 'Skip or Take out of range or not an integer' })
   @ApiOkResponse({ type: UsedCarPageResponse })
   async listUsed(@CurrentDealer() dealerId: string, @Query() query: ListCarsQuery): Promise<UsedCarPageResponse> {
@@ -60,7 +60,7 @@ export class InventoryController {
   }
 
   @Get('used/:vin')
-  @ApiOperation({ summary: 'One used car by VIN (case-insensitive)' })
+  @ApiOperation({ operationId: 'getUsedCar', summary: 'One used car by VIN (case-insensitive)' })
   @ApiOkResponse({ type: UsedCarResponse })
   @ApiNotFoundResponse({ description: 'No used car with this VIN in the dealership' })
   async getUsed(@CurrentDealer() dealerId: string, @Param('vin') vin: string): Promise<UsedCarResponse> {
@@ -71,7 +71,7 @@ export class InventoryController {
   @HttpCode(200)
   @Consumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('File'), UploadCleanupInterceptor)
-  @ApiOperation({ summary: 'Replace all used cars from a CSV file (atomic; per-row errors in the result)' })
+  @ApiOperation({ operationId: 'uploadUsedInventory', summary: 'Replace all used cars from a CSV file (atomic; per-row errors in the result)' })
   @ApiConsumes('multipart/form-data')
   @ApiBody(uploadSchema({ Delimeter: { type: 'string', example: ',', description: 'one character, or comma, semicolon, tab, pipe (default comma)' } }))
   @ApiOkResponse({ type: BulkInventoryResultResponse })
@@ -94,7 +94,7 @@ export class InventoryController {
   @HttpCode(200)
   @Consumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('File'), UploadCleanupInterceptor)
-  @ApiOperation({ summary: 'Replace all new cars from a JSON file: an array of cars or {"cars": [...]}' })
+  @ApiOperation({ operationId: 'uploadNewInventory', summary: 'Replace all new cars from a JSON file: an array of cars or {"cars": [...]}' })
   @ApiConsumes('multipart/form-data')
   @ApiBody(uploadSchema())
   @ApiOkResponse({ type: BulkInventoryResultResponse })
@@ -113,7 +113,7 @@ export class InventoryController {
   }
 
   @Delete('new')
-  @ApiOperation({ summary: 'Remove every new car of the dealership' })
+  @ApiOperation({ operationId: 'deleteNewInventory', summary: 'Remove every new car of the dealership' })
   @ApiOkResponse({ type: DeleteAllResultResponse })
   @ApiConflictResponse({ description: 'An upload is running for the dealership' })
   async deleteNew(@CurrentDealer() dealerId: string): Promise<DeleteAllResultResponse> {

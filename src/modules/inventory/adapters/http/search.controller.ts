@@ -19,7 +19,7 @@ export class SearchController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: "Search the dealership's new and used cars in plain language" })
+  @ApiOperation({ operationId: 'searchCars', summary: "Search the dealership's new and used cars in plain language" })
   @ApiOkResponse({ type: SearchPageResponse, description: 'Paged envelope of search rows; default order newest year, then lowest price, then VIN' })
   search(@CurrentDealer() dealerId: string, @Body() body: SearchRequest): Promise<Page<SearchHit>> {
     return this.searchCars.execute(dealerId, body.query, { skip: body.skip ?? 0, take: body.take ?? DEFAULT_TAKE });
@@ -27,7 +27,7 @@ export class SearchController {
 
   @Post('translate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The structured filter behind a plain-language query (five-field nodes, root always an operation)' })
+  @ApiOperation({ operationId: 'translateQuery', summary: 'The structured filter behind a plain-language query (five-field nodes, root always an operation)' })
   @ApiOkResponse({ type: FilterNodeResponse })
   async translate(@CurrentDealer() dealerId: string, @Body() body: TranslateRequest): Promise<WireFilterNode> {
     return toWireNode((await this.translateQuery.execute(dealerId, body.query)).filter);

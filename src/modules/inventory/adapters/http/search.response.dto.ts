@@ -13,8 +13,7 @@ export class FilterNodeResponse {
 
   /** A string, number or boolean (an array of them for in/nin); null on an operation. */
   @ApiProperty({
-    nullable: true,
-    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } }],
+    oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } }],
   })
   value!: string | number | boolean | (string | number | boolean)[] | null;
 

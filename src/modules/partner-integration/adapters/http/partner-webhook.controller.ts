@@ -17,26 +17,8 @@ import { PartnerDeliveryAuditFilter } from './partner-delivery-audit.filter';
 
 const PARTNER_SIGNATURE_HEADER = 'X-Partner-Signature';
 
-const problem = (description: string) => ({
-  description,
-  content: {
-    'application/problem+json': {
-      schema: {
-        type: 'object',
-        required: ['type', 'title', 'status', 'detail', 'instance'],
-        properties: {
-          type: { type: 'string', example: 'urn:dealer-api:problem:webhook.signature_invalid' },
-          title: { type: 'string', example: 'Invalid signature' },
-          status: { type: 'integer', example: 401 },
-          detail: { type: 'string', example: 'X-Partner-Signature does not match the request body' },
-          instance: { type: 'string', example: '/api/v1/webhooks/partner/integration-enabled' },
-          request_id: { type: 'string' },
-          errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } } } } },
-        },
-      },
-    },
-  },
-});
+/** A failure of the webhook; its problem-details body is added to every 4xx/5xx by the document's conventions (openapi-conventions.ts). */
+const problem = (description: string) => ({ description });
 
 @ApiTags('partner webhooks')
 @Controller('api/v1/webhooks/partner')
@@ -54,7 +36,7 @@ export class PartnerWebhookController {
   // then the content type (415, interceptor) and the body (400, use case).
   @UseGuards(HmacSignatureGuard, PartnerApiVersionGuard)
   @UseFilters(PartnerDeliveryAuditFilter)
-  @ApiOperation({
+  @ApiOperation({ operationId: 'partnerIntegrationEnabled',
     summary: 'A retailer enabled the credit-application integration',
     description: 'Finds or creates the dealership `slug(retailerName)` and records the `partner-credit-application` integration on it. '
       + 'Signed: `X-Partner-Signature` is the hex HMAC-SHA256 of the raw body. Unknown body fields are accepted. '

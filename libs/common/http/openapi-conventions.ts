@@ -1,0 +1,133 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type {
+  HeaderObject, OperationObject, ReferenceObject, ResponseObject, SchemaObject, SecurityRequirementObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { PROBLEM_DETAILS_PATH_PREFIX } from './error-body';
+
+/**
+ * The house rules every operation of the document follows, applied once to the generated document
+ * rather than repeated on each route (decisions.md section 2): every 4xx/5xx answer has the error
+ * body (problem details on webhooks) with an example and its headers; a route without credentials
+ * says so (`security: []`); signature schemes are required together with Basic, not instead of it.
+ */
+export function applyApiConventions(document: OpenAPIObject): OpenAPIObject {
+  document.components ??= {};
+  document.components.schemas = { ...document.components.schemas, ErrorBody: ERROR_BODY, ProblemDetails: PROBLEM_DETAILS };
+  for (const [route, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const problems = route.toLowerCase().startsWith(PROBLEM_DETAILS_PATH_PREFIX);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (/^[45]\d\d$/.test(status)) describeError(response as ResponseObject, Number(status), problems, route);
+      }
+      operation.security = combinedSecurity(operation);
+      nameInlineSchemas(document, operation);
+    }
+  }
+  return document;
+}
+
+/**
+ * A request or response schema written inline on a route (a multipart form, a shape inferred from
+ * an example) becomes a named component, `<OperationId>Request` / `<OperationId>Response`, so
+ * generated clients get a type name for every body.
+ */
+function nameInlineSchemas(document: OpenAPIObject, operation: OperationObject): void {
+  const base = operation.operationId ? operation.operationId[0].toUpperCase() + operation.operationId.slice(1) : null;
+  if (!base) return;
+  const name = (media: { schema?: SchemaObject | ReferenceObject }, suffix: string) => {
+    if (!media.schema || '$ref' in media.schema || (media.schema.type !== 'object' && media.schema.type !== 'array')) return;
+    document.components!.schemas![`${base}${suffix}`] = media.schema;
+    media.schema = { $ref: `#/components/schemas/${base}${suffix}` };
+  };
+  const body = operation.requestBody;
+  if (body && !('$ref' in body)) for (const media of Object.values(body.content)) name(media, 'Request');
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (!/^2/.test(status) || !response || '$ref' in response) continue;
+    for (const media of Object.values((response as ResponseObject).content ?? {})) name(media, 'Response');
+  }
+}
+
+const ERROR_BODY: SchemaObject = {
+  type: 'object',
+  description: 'The error body of every endpoint but the webhooks (decisions.md section 2)',
+  required: ['message', 'details'],
+  properties: {
+    message: { type: 'string', description: 'What went wrong, for a person' },
+    details: {
+      anyOf: [{ type: 'array', items: {} }, { type: 'object', nullable: true }],
+      description: 'Validation failures as `{ field, errors[] }` (at most 20, then `{ more: N }`), the bulk result of a refused upload, `{ request_id }` on a 500; else null',
+    },
+  },
+  example: { message: 'Validation failed', details: [{ field: 'take', errors: ['take must not be greater than 100'] }] },
+};
+
+const PROBLEM_DETAILS: SchemaObject = {
+  type: 'object',
+  description: 'RFC 9457 problem details: every failure of a webhook',
+  required: ['type', 'title', 'status', 'detail', 'instance'],
+  properties: {
+    type: { type: 'string', description: 'A URN naming the problem' },
+    title: { type: 'string' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    detail: { type: 'string' },
+    instance: { type: 'string', description: 'The request path' },
+    request_id: { type: 'string' },
+    errors: {
+      type: 'array',
+      description: 'Validation failures',
+      items: { type: 'object', properties: { field: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } } } },
+    },
+  },
+  example: {
+    type: 'urn:dealer-api:problem:webhook.signature_invalid', title: 'Invalid signature', status: 401,
+    detail: 'X-Partner-Signature does not match the request body', instance: '/api/v1/webhooks/partner/integration-enabled',
+  },
+};
+
+/** A message the service really answers with, per status. */
+const ERROR_EXAMPLES: Record<number, { message: string; details: unknown }> = {
+  400: { message: 'Validation failed', details: [{ field: 'Take', errors: ['Take must not be greater than 100'] }] },
+  401: { message: 'Authentication required', details: null },
+  403: { message: 'This endpoint needs a dealer credential; a partner credential was given', details: null },
+  404: { message: 'Not found', details: null },
+  409: { message: 'An upload is already running for this dealership', details: null },
+  413: { message: 'The body is over its limit', details: null },
+  415: { message: 'Unsupported content type: multipart/form-data is required', details: null },
+  422: { message: 'Refused: the failed rows exceed maxFailedRatio; nothing was changed', details: { processed: 10, failed: 6 } },
+  429: { message: 'Too many requests', details: null },
+  500: { message: 'Internal server error', details: { request_id: '3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f' } },
+  503: { message: 'Service temporarily unavailable', details: null },
+};
+
+const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before trying again', schema: { type: 'integer', example: 5 } };
+const HEADERS_BY_STATUS: Record<number, Record<string, HeaderObject>> = {
+  401: { 'WWW-Authenticate': { description: 'The Basic challenge', schema: { type: 'string', example: 'Basic realm="dealer-api", charset="UTF-8"' } } },
+  429: { 'Retry-After': RETRY_AFTER },
+  503: { 'Retry-After': RETRY_AFTER },
+};
+
+function describeError(response: ResponseObject, status: number, problems: boolean, route: string): void {
+  const fallback = ERROR_EXAMPLES[status] ?? { message: response.description, details: null };
+  response.content = problems
+    ? {
+      'application/problem+json': {
+        schema: { $ref: '#/components/schemas/ProblemDetails' },
+        example: { type: `urn:dealer-api:problem:http_${status}`, title: fallback.message, status, detail: response.description, instance: route },
+      },
+    }
+    : { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example: fallback } };
+  if (HEADERS_BY_STATUS[status]) response.headers = { ...HEADERS_BY_STATUS[status], ...response.headers };
+}
+
+/**
+ * Decorators add security requirements one at a time, which OpenAPI reads as alternatives; a route
+ * that needs Basic and a signature gets both in one requirement, so the looser one goes. No
+ * requirement at all means a public route: said explicitly with `[]`.
+ */
+function combinedSecurity(operation: OperationObject): SecurityRequirementObject[] {
+  const requirements = operation.security ?? [];
+  const schemes = (r: SecurityRequirementObject) => Object.keys(r);
+  return requirements.filter((r) => !requirements.some((other) => other !== r && schemes(other).length > schemes(r).length && schemes(r).every((s) => s in other)));
+}
