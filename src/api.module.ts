@@ -29,7 +29,7 @@ export class ApiModule {
       module: ApiModule,
       imports: [
         PlatformModule.forRoot(config),
-        AuthModule.register(DealershipModule, config.auth),
+        AuthModule.register(DealershipModule, config.auth, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, keyPrefix: config.queuePrefix }),
         ...CONTEXT_MODULES,
         DemoModule,
         HealthModule,

@@ -9,6 +9,7 @@ describe(loadConfig.name, () => {
     expect(config.port).toBe(3000);
     expect(config.demoSeed).toBe(true);
     expect(config.auth.cacheTtlMs).toBe(60_000);
+    expect(config.rateLimitPerMinute).toBe(1200);
   });
 
   it('chooses MySQL and Redis from their URLs', () => {
@@ -28,6 +29,8 @@ describe(loadConfig.name, () => {
     [{ MESSAGING_ENGINE: 'pigeon' }, 'MESSAGING_ENGINE'],
     [{ LLM_BASE_URL: 'http://llm' }, 'LLM_MODEL'],
     [{ MESSAGING_ENGINE: 'smtp' }, 'SMTP_URL'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -41,6 +44,10 @@ describe(loadConfig.name, () => {
   it('never echoes the value of a URL or secret it refuses', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://admin:hunter2@db/x' })).toThrow('DATABASE_URL=(value hidden)');
     expect(() => loadConfig({ DATABASE_URL: 'postgres://admin:hunter2@db/x' })).not.toThrow(/hunter2/);
+  });
+
+  it('reads the rate limit', () => {
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '60' }).rateLimitPerMinute).toBe(60);
   });
 
   it('splits the partner signing secrets for rotation', () => {

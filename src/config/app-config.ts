@@ -32,6 +32,7 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_FAILURE_LIMIT = 10;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_ADDRESS_FAILURE_LIMIT = 50;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(86400) AUTH_FAILURE_WINDOW_SECONDS = 60;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(100_000_000) RATE_LIMIT_PER_MINUTE = 1200;
   @IsOptional() @toInt() @IsInt() @Min(1024) BODY_LIMIT_BYTES = 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1024) UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1) UPLOAD_MAX_ROWS = 200000;
@@ -72,6 +73,8 @@ export class AppConfig {
   readonly catalogSeed!: boolean;
   readonly auth!: { cacheTtlMs: number; cacheMaxEntries: number; failureLimit: number; addressFailureLimit: number; failureWindowSeconds: number };
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
+  /** Requests a minute per credential (shared through Redis when REDIS_URL is set). */
+  readonly rateLimitPerMinute!: number;
   readonly partnerSigningSecrets!: string[];
   readonly llm!: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   readonly assistant!: {
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       failureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
     },
     limits: { bodyBytes: vars.BODY_LIMIT_BYTES, uploadBytes: vars.UPLOAD_LIMIT_BYTES, uploadRows: vars.UPLOAD_MAX_ROWS },
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     partnerSigningSecrets: (vars.PARTNER_SIGNING_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     llm: vars.LLM_BASE_URL && vars.LLM_MODEL
       ? { baseUrl: vars.LLM_BASE_URL, model: vars.LLM_MODEL, apiKey: vars.LLM_API_KEY ?? null, timeoutMs: vars.LLM_TIMEOUT_MS }
