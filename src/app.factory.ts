@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
 import { readsOwnBody } from '../libs/common/http/raw-body';
+import { securityHeaders } from '../libs/common/http/security-headers';
 import { requestIdMiddleware } from '../libs/common/logging/logging.module';
 import { ApiModule } from './api.module';
 import { AppConfig } from './config/app-config';
@@ -34,10 +35,24 @@ export async function createHttpApp(config: AppConfig, extraModules: Type[] = []
   return app;
 }
 
+/** Swagger UI; the OpenAPI document is `/docs/openapi.json`. */
+const DOCS_PATH = 'docs';
+
+/** Headers a browser page of another allowed origin may read from an answer. */
+const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+
+/**
+ * The Express pipeline before Nest's routes, in order: request id, security headers, CORS (only
+ * with CORS_ORIGINS), the JSON body parser; so even an answer the parser refuses carries them.
+ */
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(securityHeaders(`/${DOCS_PATH}`));
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({ origin: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });
+  }
   app.useBodyParser('json', { limit: config.limits.bodyBytes, type: parsesAsJson });
   app.use(translateBodyParserErrors);
   app.enableShutdownHooks();
@@ -62,5 +77,5 @@ export function openApiConfig() {
 
 function setUpOpenApi(app: INestApplication): void {
   const document = SwaggerModule.createDocument(app, openApiConfig());
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+  SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}/openapi.json`, yamlDocumentUrl: `${DOCS_PATH}/openapi.yaml` });
 }

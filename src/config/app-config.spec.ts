@@ -10,6 +10,7 @@ describe(loadConfig.name, () => {
     expect(config.demoSeed).toBe(true);
     expect(config.auth.cacheTtlMs).toBe(60_000);
     expect(config.rateLimitPerMinute).toBe(1200);
+    expect(config.corsOrigins).toEqual([]);
   });
 
   it('chooses MySQL and Redis from their URLs', () => {
@@ -31,6 +32,9 @@ describe(loadConfig.name, () => {
     [{ MESSAGING_ENGINE: 'smtp' }, 'SMTP_URL'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://a.example.com,*' }, 'CORS_ORIGINS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -46,8 +50,10 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://admin:hunter2@db/x' })).not.toThrow(/hunter2/);
   });
 
-  it('reads the rate limit', () => {
-    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '60' }).rateLimitPerMinute).toBe(60);
+  it('reads the rate limit and the CORS origins', () => {
+    const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '60', CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' });
+    expect(config.rateLimitPerMinute).toBe(60);
+    expect(config.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
   });
 
   it('splits the partner signing secrets for rotation', () => {

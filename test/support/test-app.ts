@@ -37,7 +37,7 @@ export interface DealerFixture {
  * 10-25 ms while they wait (runs, events, deliveries), which can pass 1,200 in a
  * minute; the rate-limit suite sets its own limit (and '' for the production default).
  */
-const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
+export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
 
 /**
  * Starts the real app (same factory as production) on a fresh database of the backend:
