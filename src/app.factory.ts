@@ -3,12 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
 import { readsOwnBody } from '../libs/common/http/raw-body';
 import { securityHeaders } from '../libs/common/http/security-headers';
-import { requestIdMiddleware } from '../libs/common/logging/logging.module';
+import { HttpRequestLogger, requestIdMiddleware } from '../libs/common/logging/logging.module';
 import { ApiModule } from './api.module';
 import { AppConfig } from './config/app-config';
 import { WorkerModule } from './worker.module';
@@ -42,13 +42,16 @@ const DOCS_PATH = 'docs';
 const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
 
 /**
- * The Express pipeline before Nest's routes, in order: request id, security headers, CORS (only
- * with CORS_ORIGINS), the JSON body parser; so even an answer the parser refuses carries them.
+ * The Express pipeline before Nest's routes, in order: request id, request log, security headers,
+ * CORS (only with CORS_ORIGINS), the JSON body parser; so even an answer the parser refuses is
+ * logged and carries them all.
  */
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  const requestLogger = app.get(HttpRequestLogger);
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => requestLogger.handle(req, res, next));
   app.use(securityHeaders(`/${DOCS_PATH}`));
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });

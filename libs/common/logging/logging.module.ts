@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { pinoHttp } from 'pino-http';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -23,26 +24,35 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
   next();
 }
 
+/**
+ * The request logger (pino-http): one JSON line per answered request, carrying `request_id`. The
+ * HTTP app mounts it right after `requestIdMiddleware` (`configureHttpApp`), ahead of the body
+ * parser, so requests the parser refuses are logged too; nestjs-pino (`useExisting`) binds the same
+ * logger to each request for everything logged while serving it.
+ */
+export abstract class HttpRequestLogger {
+  abstract handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+}
+
 /** Structured JSON logs (pino) carrying the request id; credentials and signatures are redacted. */
 @Module({})
 export class LoggingModule {
   static forRoot(options: { level: string }): DynamicModule {
+    const httpLogger = pinoHttp({
+      level: options.level,
+      genReqId: requestIdFor,
+      customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
+        censor: '[redacted]',
+      },
+      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+    });
     return {
       module: LoggingModule,
-      imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: options.level,
-            genReqId: requestIdFor,
-            customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
-              censor: '[redacted]',
-            },
-            autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
-          },
-        }),
-      ],
+      imports: [LoggerModule.forRoot({ pinoHttp: { logger: httpLogger.logger }, useExisting: true })],
+      providers: [{ provide: HttpRequestLogger, useValue: { handle: httpLogger } satisfies HttpRequestLogger }],
+      exports: [HttpRequestLogger],
     };
   }
 }
