@@ -24,7 +24,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli, freePort, percentile, ROOT } from './support/processes.mjs';
+import { cli, freePort, percentile, ROOT, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -67,7 +67,7 @@ const tag = `assistant_bench_${Date.now().toString(36)}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assistant-bench-'));
 const port = await freePort();
 const env = {
-  ...process.env, REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: String(port), HOST: '127.0.0.1',
+  ...process.env, ...UNTHROTTLED, REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: String(port), HOST: '127.0.0.1',
 };
 let admin;
 if (MYSQL_URL) {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { percentile } from './support/processes.mjs';
+import { percentile, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.resolve(import.meta.dirname, '../dist/src');
@@ -34,7 +34,7 @@ async function latency(base, auth, url) {
 }
 
 async function run(name, env, cleanup) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...UNTHROTTLED, ...env });
   const app = await createHttpApp(config);
   await app.listen(0, '127.0.0.1');
   try {

@@ -19,7 +19,7 @@ import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort, percentile } from './support/processes.mjs';
+import { freePort, percentile, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -42,7 +42,7 @@ const dbUrl = new URL(MYSQL_URL);
 dbUrl.pathname = `/${tag}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversations-bench-'));
 const env = {
-  ...process.env, DATABASE_URL: dbUrl.toString(), MIGRATE_ON_START: 'true', REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir,
+  ...process.env, ...UNTHROTTLED, DATABASE_URL: dbUrl.toString(), MIGRATE_ON_START: 'true', REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir,
   LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: String(PORT), HOST: '127.0.0.1',
 };
 

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '../libs/common/auth/auth.module';
-import { HealthController } from '../libs/common/health/health.controller';
+import { HealthModule } from '../libs/common/health/health.module';
 import { AllExceptionsFilter } from '../libs/common/http/all-exceptions.filter';
 import { ContentTypeInterceptor } from '../libs/common/http/consumes';
 import { createValidationPipe } from '../libs/common/http/validation';
@@ -29,11 +29,11 @@ export class ApiModule {
       module: ApiModule,
       imports: [
         PlatformModule.forRoot(config),
-        AuthModule.register(DealershipModule, config.auth),
+        AuthModule.register(DealershipModule, config.auth, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, keyPrefix: config.queuePrefix }),
         ...CONTEXT_MODULES,
         DemoModule,
+        HealthModule,
       ],
-      controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

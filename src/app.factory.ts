@@ -2,14 +2,16 @@ import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { signatureScheme } from '../libs/common/auth/hmac-signature.guard';
 import { applyApiConventions } from '../libs/common/http/openapi-conventions';
-import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { AppLogger } from '../libs/common/logging/app-logger';
+import { answerClientErrorsInErrorShape } from '../libs/common/http/client-errors';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
 import { readsOwnBody } from '../libs/common/http/raw-body';
-import { requestIdMiddleware } from '../libs/common/logging/logging.module';
+import { securityHeaders } from '../libs/common/http/security-headers';
+import { HttpRequestLogger, requestIdMiddleware } from '../libs/common/logging/logging.module';
 import { ApiModule } from './api.module';
 import { AppConfig } from './config/app-config';
 import { WorkerModule } from './worker.module';
@@ -36,10 +38,28 @@ export async function createHttpApp(config: AppConfig, extraModules: Type[] = []
   return app;
 }
 
+/** Swagger UI; the OpenAPI document is `/docs/openapi.json`. */
+const DOCS_PATH = 'docs';
+
+/** Headers a browser page of another allowed origin may read from an answer. */
+const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+
+/**
+ * The Express pipeline before Nest's routes, in order: request id, request log, security headers,
+ * CORS (only with CORS_ORIGINS), the JSON body parser; so even an answer the parser refuses is
+ * logged and carries them all.
+ */
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.useLogger(app.get(AppLogger));
   app.disable('x-powered-by');
+  answerClientErrorsInErrorShape(app.getHttpServer());
   app.use(requestIdMiddleware);
+  const requestLogger = app.get(HttpRequestLogger);
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => requestLogger.handle(req, res, next));
+  app.use(securityHeaders(`/${DOCS_PATH}`));
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({ origin: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });
+  }
   app.useBodyParser('json', { limit: config.limits.bodyBytes, type: parsesAsJson });
   app.use(translateBodyParserErrors);
   app.enableShutdownHooks();
@@ -94,5 +114,5 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 function setUpOpenApi(app: INestApplication): void {
-  SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+  SwaggerModule.setup(DOCS_PATH, app, createOpenApiDocument(app), { jsonDocumentUrl: `${DOCS_PATH}/openapi.json`, yamlDocumentUrl: `${DOCS_PATH}/openapi.yaml` });
 }

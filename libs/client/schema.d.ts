@@ -4,40 +4,6 @@
  */
 
 export interface paths {
-    "/health/live": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The process is up. */
-        get: operations["HealthController_live"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/health/ready": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The database and the queue answer; 503 otherwise. */
-        get: operations["HealthController_ready"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/dealership": {
         parameters: {
             query?: never;
@@ -490,6 +456,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database and the queue answer */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -863,6 +863,109 @@ export interface components {
             status: string;
             output: string;
             completed_date: string;
+        };
+        ProcessHealthResponse: {
+            /**
+             * @example up
+             * @enum {string}
+             */
+            status: "up";
+            /**
+             * @description Seconds since the process started
+             * @example 3600
+             */
+            uptime_seconds: number;
+        };
+        LivenessChecksResponse: {
+            process: components["schemas"]["ProcessHealthResponse"];
+        };
+        LivenessResponse: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok" | "error" | "shutting_down";
+            /** @description The checks that are up */
+            info: components["schemas"]["LivenessChecksResponse"];
+            /**
+             * @description The checks that are down (none while the process answers)
+             * @example {}
+             */
+            error: {
+                [key: string]: unknown;
+            };
+            /** @description Every check */
+            details: components["schemas"]["LivenessChecksResponse"];
+        };
+        DependencyHealthResponse: {
+            /**
+             * @example up
+             * @enum {string}
+             */
+            status: "up" | "down";
+            /**
+             * @description How long the check took, in milliseconds
+             * @example 3
+             */
+            response_time_ms: number;
+            /**
+             * @description Why the dependency is down (absent when it is up)
+             * @example timeout of 1500ms exceeded
+             */
+            message?: string;
+        };
+        PartialReadinessChecksResponse: {
+            database?: components["schemas"]["DependencyHealthResponse"];
+            queue?: components["schemas"]["DependencyHealthResponse"];
+        };
+        ReadinessChecksResponse: {
+            /** @description The database (TypeORM: `SELECT 1`) */
+            database: components["schemas"]["DependencyHealthResponse"];
+            /** @description The job queue (Redis for Bull; the in-process queue when REDIS_URL is unset) */
+            queue: components["schemas"]["DependencyHealthResponse"];
+        };
+        ReadinessResponse: {
+            /**
+             * @example error
+             * @enum {string}
+             */
+            status: "ok" | "error" | "shutting_down";
+            /**
+             * @description The dependencies that are up
+             * @example {
+             *       "queue": {
+             *         "status": "up",
+             *         "response_time_ms": 1
+             *       }
+             *     }
+             */
+            info: components["schemas"]["PartialReadinessChecksResponse"];
+            /**
+             * @description The dependencies that are down
+             * @example {
+             *       "database": {
+             *         "status": "down",
+             *         "response_time_ms": 1500,
+             *         "message": "timeout of 1500ms exceeded"
+             *       }
+             *     }
+             */
+            error: components["schemas"]["PartialReadinessChecksResponse"];
+            /**
+             * @description Every dependency
+             * @example {
+             *       "database": {
+             *         "status": "down",
+             *         "response_time_ms": 1500,
+             *         "message": "timeout of 1500ms exceeded"
+             *       },
+             *       "queue": {
+             *         "status": "up",
+             *         "response_time_ms": 1
+             *       }
+             *     }
+             */
+            details: components["schemas"]["ReadinessChecksResponse"];
         };
         /**
          * @description The error body of every endpoint but the webhooks (decisions.md section 2)
@@ -1554,40 +1657,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    HealthController_live: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    HealthController_ready: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     getDealership: {
         parameters: {
             query?: never;
@@ -2061,11 +2130,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2146,11 +2221,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2298,11 +2379,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2444,11 +2531,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2625,11 +2718,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2755,11 +2854,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2929,11 +3034,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3028,11 +3139,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3138,11 +3255,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,11 +3376,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3408,11 +3537,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3534,11 +3669,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,11 +3830,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3815,11 +3962,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3940,11 +4093,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,11 +4253,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4234,11 +4399,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4247,7 +4418,7 @@ export interface operations {
                      *       "type": "urn:dealer-api:problem:http_429",
                      *       "title": "Too many requests",
                      *       "status": 429,
-                     *       "detail": "Too many failed authentication attempts",
+                     *       "detail": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
                      *     }
                      */
@@ -4375,11 +4546,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4460,11 +4637,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4564,11 +4747,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4667,11 +4856,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4773,11 +4968,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4864,11 +5065,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4981,11 +5188,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5047,11 +5260,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5172,11 +5391,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5238,11 +5463,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed authentication attempts */
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5253,6 +5484,192 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "info": {
+                     *         "process": {
+                     *           "status": "up",
+                     *           "uptime_seconds": 3600
+                     *         }
+                     *       },
+                     *       "error": {},
+                     *       "details": {
+                     *         "process": {
+                     *           "status": "up",
+                     *           "uptime_seconds": 3600
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+            /** @description Request headers too large (as on every route) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request headers too large (as on every route)",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The process is shutting down (`status` `shutting_down`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "info": {
+                     *         "process": {
+                     *           "status": "up",
+                     *           "uptime_seconds": 3600
+                     *         }
+                     *       },
+                     *       "error": {},
+                     *       "details": {
+                     *         "process": {
+                     *           "status": "up",
+                     *           "uptime_seconds": 3600
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "info": {
+                     *         "queue": {
+                     *           "status": "up",
+                     *           "response_time_ms": 1
+                     *         }
+                     *       },
+                     *       "error": {
+                     *         "database": {
+                     *           "status": "down",
+                     *           "response_time_ms": 1500,
+                     *           "message": "timeout of 1500ms exceeded"
+                     *         }
+                     *       },
+                     *       "details": {
+                     *         "database": {
+                     *           "status": "down",
+                     *           "response_time_ms": 1500,
+                     *           "message": "timeout of 1500ms exceeded"
+                     *         },
+                     *         "queue": {
+                     *           "status": "up",
+                     *           "response_time_ms": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            /** @description Request headers too large (as on every route) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request headers too large (as on every route)",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A dependency is down (named in `error`), or the process is shutting down */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "info": {
+                     *         "queue": {
+                     *           "status": "up",
+                     *           "response_time_ms": 1
+                     *         }
+                     *       },
+                     *       "error": {
+                     *         "database": {
+                     *           "status": "down",
+                     *           "response_time_ms": 1500,
+                     *           "message": "timeout of 1500ms exceeded"
+                     *         }
+                     *       },
+                     *       "details": {
+                     *         "database": {
+                     *           "status": "down",
+                     *           "response_time_ms": 1500,
+                     *           "message": "timeout of 1500ms exceeded"
+                     *         },
+                     *         "queue": {
+                     *           "status": "up",
+                     *           "response_time_ms": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
         };

@@ -9,6 +9,8 @@ describe(loadConfig.name, () => {
     expect(config.port).toBe(3000);
     expect(config.demoSeed).toBe(true);
     expect(config.auth.cacheTtlMs).toBe(60_000);
+    expect(config.rateLimitPerMinute).toBe(1200);
+    expect(config.corsOrigins).toEqual([]);
   });
 
   it('chooses MySQL and Redis from their URLs', () => {
@@ -28,6 +30,11 @@ describe(loadConfig.name, () => {
     [{ MESSAGING_ENGINE: 'pigeon' }, 'MESSAGING_ENGINE'],
     [{ LLM_BASE_URL: 'http://llm' }, 'LLM_MODEL'],
     [{ MESSAGING_ENGINE: 'smtp' }, 'SMTP_URL'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://a.example.com,*' }, 'CORS_ORIGINS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -41,6 +48,12 @@ describe(loadConfig.name, () => {
   it('never echoes the value of a URL or secret it refuses', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://admin:hunter2@db/x' })).toThrow('DATABASE_URL=(value hidden)');
     expect(() => loadConfig({ DATABASE_URL: 'postgres://admin:hunter2@db/x' })).not.toThrow(/hunter2/);
+  });
+
+  it('reads the rate limit and the CORS origins', () => {
+    const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '60', CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' });
+    expect(config.rateLimitPerMinute).toBe(60);
+    expect(config.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
   });
 
   it('splits the partner signing secrets for rotation', () => {

@@ -33,6 +33,8 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_FAILURE_LIMIT = 10;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_ADDRESS_FAILURE_LIMIT = 50;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(86400) AUTH_FAILURE_WINDOW_SECONDS = 60;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(100_000_000) RATE_LIMIT_PER_MINUTE = 1200;
+  @IsOptional() @IsString() CORS_ORIGINS?: string;
   @IsOptional() @toInt() @IsInt() @Min(1024) BODY_LIMIT_BYTES = 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1024) UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1) UPLOAD_MAX_ROWS = 200000;
@@ -73,6 +75,10 @@ export class AppConfig {
   readonly catalogSeed!: boolean;
   readonly auth!: { cacheTtlMs: number; cacheMaxEntries: number; failureLimit: number; addressFailureLimit: number; failureWindowSeconds: number };
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
+  /** Requests a minute per credential (shared through Redis when REDIS_URL is set). */
+  readonly rateLimitPerMinute!: number;
+  /** Origins browsers may call the API from; empty: CORS off. */
+  readonly corsOrigins!: string[];
   readonly partnerSigningSecrets!: string[];
   readonly llm!: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   readonly assistant!: {
@@ -128,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     // In-process queues live in this process's memory: nothing else could ever run their jobs.
     throw new ConfigError('Invalid configuration:\n  RUN_WORKERS=false needs REDIS_URL (a separate worker can only share a Redis queue)');
   }
+  const corsOrigins = parseOrigins(vars.CORS_ORIGINS);
   const dataDir = path.resolve(vars.DATA_DIR);
   return new AppConfig({
     port: vars.PORT,
@@ -152,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       failureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
     },
     limits: { bodyBytes: vars.BODY_LIMIT_BYTES, uploadBytes: vars.UPLOAD_LIMIT_BYTES, uploadRows: vars.UPLOAD_MAX_ROWS },
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    corsOrigins,
     partnerSigningSecrets: (vars.PARTNER_SIGNING_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     llm: vars.LLM_BASE_URL && vars.LLM_MODEL
       ? { baseUrl: vars.LLM_BASE_URL, model: vars.LLM_MODEL, apiKey: vars.LLM_API_KEY ?? null, timeoutMs: vars.LLM_TIMEOUT_MS }
@@ -173,4 +182,21 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       deliveryBackoffMs: vars.MESSAGING_DELIVERY_BACKOFF_MS,
     },
   });
+}
+
+/** `CORS_ORIGINS`: comma-separated origins, each exactly `scheme://host[:port]` (what a browser sends as `Origin`). */
+function parseOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(`Invalid configuration:\n  CORS_ORIGINS=${JSON.stringify(value)}: ${JSON.stringify(origin)} is not an origin (http(s)://host[:port], no path or trailing slash)`);
+    }
+  }
+  return origins;
 }

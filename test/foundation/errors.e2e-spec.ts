@@ -84,6 +84,9 @@ describeEachBackend('Error model and request ids', (backend) => {
     expect(res.body).toEqual({ message: 'Service temporarily unavailable', details: null });
     expect(res.headers['retry-after']).toBe('5');
     const ready = await t.http().get('/health/ready').expect(503);
-    expect(ready.body).toEqual({ status: 'unavailable', checks: { database: 'down', queue: 'up' } });
+    expect(ready.headers['retry-after']).toBe('5');
+    const down = { status: 'down', response_time_ms: expect.any(Number) };
+    const up = { status: 'up', response_time_ms: expect.any(Number) };
+    expect(ready.body).toEqual({ status: 'error', info: { queue: up }, error: { database: down }, details: { database: down, queue: up } });
   });
 });

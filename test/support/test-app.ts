@@ -33,6 +33,13 @@ export interface DealerFixture {
 }
 
 /**
+ * The rate limit of test apps (production: 1,200 a minute). The suites poll one credential every
+ * 10-25 ms while they wait (runs, events, deliveries), which can pass 1,200 in a
+ * minute; the rate-limit suite sets its own limit (and '' for the production default).
+ */
+export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
+
+/**
  * Starts the real app (same factory as production) on a fresh database of the backend:
  * a temporary SQLite file, or a new MySQL database dropped on close; Bull keys get a unique prefix.
  */
@@ -40,7 +47,9 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   const tag = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-api-'));
   let mysqlAdminUrl: URL | null = null;
-  const testEnv: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', QUEUE_PREFIX: tag, ...env };
+  const testEnv: Record<string, string> = {
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', QUEUE_PREFIX: tag, RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE), ...env,
+  };
   if (backend.mysqlUrl) {
     mysqlAdminUrl = new URL(backend.mysqlUrl);
     const conn = await createConnection({ uri: backend.mysqlUrl });

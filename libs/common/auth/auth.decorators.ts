@@ -15,7 +15,15 @@ export function Authenticated(kind: CredentialKind = 'dealer'): MethodDecorator 
     ApiBasicAuth(),
     ApiUnauthorizedResponse({ description: 'Missing, malformed or wrong Basic credentials' }),
     ApiForbiddenResponse({ description: `Not a ${kind} credential, or the dealership is disabled` }),
-    ApiTooManyRequestsResponse({ description: 'Too many failed authentication attempts' }),
+    ApiTooManyRequestsResponse({
+      description: "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
+      headers: {
+        'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+        'RateLimit-Limit': { description: 'Requests a minute this credential may make (on every authenticated answer)', schema: { type: 'integer' } },
+        'RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'integer' } },
+        'RateLimit-Reset': { description: 'Seconds until the allowance is whole again', schema: { type: 'integer' } },
+      },
+    }),
   );
 }
 

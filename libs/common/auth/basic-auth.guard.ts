@@ -1,16 +1,24 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { RateLimitedError } from '../errors/domain-error';
 import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_KIND } from './auth.decorators';
 import { BasicAuthenticator } from './basic-authenticator';
+import { CredentialRateLimit } from './credential-rate-limit';
 import { CredentialKind } from './principal';
 
-/** Global guard: every route needs Basic credentials of the route's kind unless marked @Public(). */
+/**
+ * Global guard: every route needs Basic credentials of the route's kind unless marked @Public().
+ * An authenticated request then counts against its credential's rate limit (decisions.md 12):
+ * `RateLimit-*` headers on the answer, 429 with `Retry-After` over the limit. Both in one guard, so
+ * the limit is keyed by the credential just verified and runs before any route guard (signatures).
+ */
 @Injectable()
 export class BasicAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: BasicAuthenticator,
+    private readonly rateLimit: CredentialRateLimit,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -18,7 +26,20 @@ export class BasicAuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const kind = this.reflector.getAllAndOverride<CredentialKind>(REQUIRED_KIND, targets) ?? 'dealer';
     const request = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
-    request.principal = await this.authenticator.authenticate(request.headers.authorization, request.ip ?? 'unknown', kind);
+    const principal = await this.authenticator.authenticate(request.headers.authorization, request.ip ?? 'unknown', kind);
+    request.principal = principal;
+    const state = await this.rateLimit.take(principal.username);
+    const response = context.switchToHttp().getResponse<Response>();
+    response.setHeader('RateLimit-Limit', String(state.limit));
+    response.setHeader('RateLimit-Remaining', String(state.remaining));
+    response.setHeader('RateLimit-Reset', String(state.resetSeconds));
+    if (!state.allowed) {
+      throw new RateLimitedError(
+        `Rate limit exceeded: ${state.limit} requests a minute for this credential; retry in ${state.resetSeconds} s`,
+        state.resetSeconds,
+        'rate_limit_exceeded',
+      );
+    }
     return true;
   }
 }

@@ -99,6 +99,7 @@ const PROBLEM_TITLES: Record<string, string> = {
   'auth.wrong_credential_kind': 'Wrong kind of credential',
   'auth.dealership_disabled': 'Dealership disabled',
   rate_limited: 'Too many failed authentication attempts',
+  rate_limit_exceeded: 'Rate limit exceeded',
   'webhook.signature_missing': 'Missing signature',
   'webhook.signature_malformed': 'Malformed signature',
   'webhook.signature_invalid': 'Invalid signature',

@@ -19,7 +19,8 @@ export function applyApiConventions(document: OpenAPIObject): OpenAPIObject {
       if (!operation) continue;
       const problems = route.toLowerCase().startsWith(PROBLEM_DETAILS_PATH_PREFIX);
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (/^[45]\d\d$/.test(status)) describeError(response as ResponseObject, Number(status), problems, route);
+        // A route that documents its own error body (health answers its checks with the 503) keeps it.
+        if (/^[45]\d\d$/.test(status) && !(response as ResponseObject).content) describeError(response as ResponseObject, Number(status), problems, route);
       }
       operation.security = combinedSecurity(operation);
       nameInlineSchemas(document, operation);
@@ -38,7 +39,7 @@ function exemplify(document: OpenAPIObject, operation: OperationObject): void {
   const schemas = document.components?.schemas ?? {};
   const medias = [
     ...Object.values(operation.requestBody && !('$ref' in operation.requestBody) ? operation.requestBody.content : {}),
-    ...Object.entries(operation.responses).filter(([status]) => /^2/.test(status)).flatMap(([, r]) => Object.values((r as ResponseObject).content ?? {})),
+    ...Object.values(operation.responses).flatMap((r) => Object.values((r as ResponseObject).content ?? {})),
   ];
   for (const media of medias) {
     if (media.schema && media.example === undefined && media.examples === undefined) media.example = exampleOf(media.schema, schemas, '', new Set());

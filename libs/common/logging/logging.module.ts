@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
+import { pinoHttp } from 'pino-http';
 import { AppLogger } from './app-logger';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -37,29 +38,40 @@ export class LogOutput {
   }
 }
 
+/**
+ * The request logger (pino-http): one JSON line per answered request, carrying `request_id`. The
+ * HTTP app mounts it right after `requestIdMiddleware` (`configureHttpApp`), ahead of the body
+ * parser, so requests the parser refuses are logged too; nestjs-pino (`useExisting`) binds the same
+ * logger to each request for everything logged while serving it.
+ */
+export abstract class HttpRequestLogger {
+  abstract handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+}
+
 /** Structured JSON logs (pino) carrying the request id; credentials and signatures are redacted. */
 @Module({})
 export class LoggingModule {
   static forRoot(options: { level: string }): DynamicModule {
     const logOutput = new LogOutput();
+    const httpLogger = pinoHttp({
+      level: options.level,
+      genReqId: requestIdFor,
+      customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
+        censor: '[redacted]',
+      },
+      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+    }, logOutput.stream);
     return {
       module: LoggingModule,
-      imports: [
-        LoggerModule.forRoot({
-          pinoHttp: [{
-            level: options.level,
-            genReqId: requestIdFor,
-            customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
-              censor: '[redacted]',
-            },
-            autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
-          }, logOutput.stream],
-        }),
+      imports: [LoggerModule.forRoot({ pinoHttp: { logger: httpLogger.logger }, useExisting: true })],
+      providers: [
+        AppLogger,
+        { provide: LogOutput, useValue: logOutput },
+        { provide: HttpRequestLogger, useValue: { handle: httpLogger } satisfies HttpRequestLogger },
       ],
-      providers: [AppLogger, { provide: LogOutput, useValue: logOutput }],
-      exports: [AppLogger, LogOutput],
+      exports: [AppLogger, LogOutput, HttpRequestLogger],
     };
   }
 }

@@ -1,0 +1,27 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** What Node's parser refuses before any route runs, by its error code (decisions.md section 1). */
+const REFUSALS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout: the request was not received in time'],
+};
+
+/**
+ * Requests Node's HTTP parser refuses (headers too large, too slow, malformed) are still answered
+ * in the error shape of decisions.md section 2; by default Node answers them with an empty body.
+ */
+export function answerClientErrorsInErrorShape(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = REFUSALS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
+    const body = JSON.stringify({ message, details: null });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
+        + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
