@@ -574,17 +574,22 @@ export interface components {
         };
         SearchRequest: {
             /**
+             * @description The shopper's words, e.g. "red AWD SUV under 30k".
+             * @example red AWD SUV under 30k
+             */
+            query: string;
+            /**
              * Format: int32
              * @description Rows to skip (default 0).
+             * @example 0
              */
             skip?: number;
             /**
              * Format: int32
              * @description Rows to return (default 20).
+             * @example 20
              */
             take?: number;
-            /** @description The shopper's words, e.g. "red AWD SUV under 30k". */
-            query: string;
         };
         SearchRowResponse: {
             stock_number: string | null;
@@ -606,7 +611,10 @@ export interface components {
             rows: components["schemas"]["SearchRowResponse"][];
         };
         TranslateRequest: {
-            /** @description The shopper's words, e.g. "red AWD SUV under 30k". */
+            /**
+             * @description The shopper's words, e.g. "red AWD SUV under 30k".
+             * @example red AWD SUV under 30k
+             */
             query: string;
         };
         FilterNodeResponse: {
@@ -701,28 +709,42 @@ export interface components {
             rows: components["schemas"]["ConversationResponse"][];
         };
         EngageContactRequest: {
-            /** @description The contact's full name. */
+            /**
+             * @description The contact's full name.
+             * @example Ana Ruiz
+             */
             full_name?: string | null;
             first_name?: string | null;
             last_name?: string | null;
             /**
              * Format: email
              * @description Email address (at least one of email and phone).
+             * @example ana.ruiz@example.com
              */
             email?: string | null;
-            /** @description Phone number, any common format; stored in E.164 with the dealership's country as default. */
+            /**
+             * @description Phone number, any common format; stored in E.164 with the dealership's country as default.
+             * @example (416) 555-0101
+             */
             phone?: string | null;
         };
         EngageRequest: {
-            contact: components["schemas"]["EngageContactRequest"];
-            /** @description The text to send (1 to 1600 characters). */
+            /**
+             * @description The text to send (1 to 1600 characters).
+             * @example Hi Ana, the 2021 RAV4 you asked about is still here. Want to come by Saturday?
+             */
             message: string;
+            contact: components["schemas"]["EngageContactRequest"];
             /**
              * @description sms or email; default sms when the contact has a phone, else email.
+             * @example sms
              * @enum {string|null}
              */
             channel?: "sms" | "email" | null;
-            /** @description Email subject (email channel). */
+            /**
+             * @description Email subject (email channel).
+             * @example Your RAV4
+             */
             subject?: string | null;
         };
         InboundAttachmentRequest: {
@@ -757,7 +779,10 @@ export interface components {
             duplicate: boolean;
         };
         SendMessageRequest: {
-            /** @description The message to the assistant. */
+            /**
+             * @description The message to the assistant.
+             * @example How many SUVs do we have under $30,000?
+             */
             message: string;
             /**
              * Format: uuid
@@ -1577,6 +1602,430 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "acme-motors",
+                     *       "name": "Acme Motors",
+                     *       "region": "CA",
+                     *       "site_url": "",
+                     *       "new_car_url": "",
+                     *       "used_car_url": "",
+                     *       "privacy_url": "",
+                     *       "time_zone": "",
+                     *       "sms_initial_message": "",
+                     *       "contact_info_link": "",
+                     *       "address": {
+                     *         "street": "",
+                     *         "city": "",
+                     *         "state": "",
+                     *         "postal_code": "",
+                     *         "country": ""
+                     *       },
+                     *       "car_inventory_link": "",
+                     *       "promotion_reply_link": "",
+                     *       "multi_manufacturer_ids": [
+                     *         "toyota"
+                     *       ],
+                     *       "ai_activation": false,
+                     *       "recommended_properties": false,
+                     *       "ai_none_intent_response_enabled": false,
+                     *       "enable_lease_calculator": false,
+                     *       "enable_finance_calculator": false,
+                     *       "send_link_instead_of_contact": false,
+                     *       "send_link_instead_of_personnel": false,
+                     *       "send_link_on_null_car_search": false,
+                     *       "send_promotion_reply_link": false,
+                     *       "send_link_instead_of_address": false,
+                     *       "is_used_car_dealer": false,
+                     *       "dealer_relationships": {
+                     *         "parent_dealers": [
+                     *           null
+                     *         ],
+                     *         "children_dealers": [
+                     *           null
+                     *         ],
+                     *         "shared_new_inventory_dealers": [
+                     *           null
+                     *         ],
+                     *         "shared_used_inventory_dealers": [
+                     *           null
+                     *         ],
+                     *         "shared_details_dealers": [
+                     *           null
+                     *         ]
+                     *       },
+                     *       "phone_num": [
+                     *         {
+                     *           "name": "Sales",
+                     *           "value": "+14165550100"
+                     *         }
+                     *       ],
+                     *       "email_address": [
+                     *         {
+                     *           "name": "Sales",
+                     *           "value": "sales@acme.example"
+                     *         }
+                     *       ],
+                     *       "portal_chat_settings": {
+                     *         "receive_notifications": false,
+                     *         "receive_reps_notifications": false,
+                     *         "receive_unassigned_notifications": false,
+                     *         "receive_push_notifications": 0,
+                     *         "email": "",
+                     *         "chat_notification": false,
+                     *         "chat_notification_url": "",
+                     *         "chat_dialog_override": ""
+                     *       },
+                     *       "appointment_settings": {
+                     *         "service_appointment_settings": {
+                     *           "is_html_email": false,
+                     *           "html_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "html_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "is_adf_email": false,
+                     *           "adf_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "adf_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "appointment_type": 0,
+                     *           "appointment_name": "",
+                     *           "hours_id": "",
+                     *           "bookable_hours_id": "",
+                     *           "use_separate_bookable_hours": false,
+                     *           "is_text_override": false,
+                     *           "text_override": "",
+                     *           "is_active": false,
+                     *           "is_link": false,
+                     *           "appointment_link": "",
+                     *           "allow_requests_before_lead_time": false,
+                     *           "is_trained": false,
+                     *           "lead_time": 0,
+                     *           "lead_time_unit": 0,
+                     *           "appointment_skip_date_time": false,
+                     *           "preferred_time_slots": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "lease_return_appointment_settings": {
+                     *           "is_html_email": false,
+                     *           "html_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "html_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "is_adf_email": false,
+                     *           "adf_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "adf_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "appointment_type": 0,
+                     *           "appointment_name": "",
+                     *           "hours_id": "",
+                     *           "bookable_hours_id": "",
+                     *           "use_separate_bookable_hours": false,
+                     *           "is_text_override": false,
+                     *           "text_override": "",
+                     *           "is_active": false,
+                     *           "is_link": false,
+                     *           "appointment_link": "",
+                     *           "allow_requests_before_lead_time": false,
+                     *           "is_trained": false,
+                     *           "lead_time": 0,
+                     *           "lead_time_unit": 0,
+                     *           "appointment_skip_date_time": false,
+                     *           "preferred_time_slots": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "test_drive_appointment_settings": {
+                     *           "is_html_email": false,
+                     *           "html_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "html_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "is_adf_email": false,
+                     *           "adf_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "adf_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "appointment_type": 0,
+                     *           "appointment_name": "",
+                     *           "hours_id": "",
+                     *           "bookable_hours_id": "",
+                     *           "use_separate_bookable_hours": false,
+                     *           "is_text_override": false,
+                     *           "text_override": "",
+                     *           "is_active": false,
+                     *           "is_link": false,
+                     *           "appointment_link": "",
+                     *           "allow_requests_before_lead_time": false,
+                     *           "is_trained": false,
+                     *           "lead_time": 0,
+                     *           "lead_time_unit": 0,
+                     *           "preferred_time_slots": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "sales_appointment_settings": {
+                     *           "is_html_email": false,
+                     *           "html_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "html_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "is_adf_email": false,
+                     *           "adf_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "adf_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "appointment_type": 0,
+                     *           "appointment_name": "",
+                     *           "hours_id": "",
+                     *           "bookable_hours_id": "",
+                     *           "use_separate_bookable_hours": false,
+                     *           "is_text_override": false,
+                     *           "text_override": "",
+                     *           "is_active": false,
+                     *           "is_link": false,
+                     *           "appointment_link": "",
+                     *           "allow_requests_before_lead_time": false,
+                     *           "is_trained": false,
+                     *           "lead_time": 0,
+                     *           "lead_time_unit": 0,
+                     *           "preferred_time_slots": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "parts_lead_generation_settings": {
+                     *           "is_html_email": false,
+                     *           "html_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "html_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "is_adf_email": false,
+                     *           "adf_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "adf_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "appointment_type": 0,
+                     *           "appointment_name": "",
+                     *           "hours_id": "",
+                     *           "bookable_hours_id": "",
+                     *           "use_separate_bookable_hours": false,
+                     *           "is_text_override": false,
+                     *           "text_override": "",
+                     *           "is_active": false,
+                     *           "is_link": false,
+                     *           "appointment_link": "",
+                     *           "allow_requests_before_lead_time": false,
+                     *           "is_trained": false,
+                     *           "lead_time": 0,
+                     *           "lead_time_unit": 0,
+                     *           "appointment_skip_date_time": false,
+                     *           "respond_with_hours": false
+                     *         },
+                     *         "lead_generation_settings": {
+                     *           "is_html_email": false,
+                     *           "html_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "html_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "is_adf_email": false,
+                     *           "adf_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "adf_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "appointment_type": 0,
+                     *           "appointment_name": "",
+                     *           "hours_id": "",
+                     *           "bookable_hours_id": "",
+                     *           "use_separate_bookable_hours": false,
+                     *           "is_text_override": false,
+                     *           "text_override": "",
+                     *           "social_initial_message_lead_gen_options": false
+                     *         },
+                     *         "trade_in_settings": {
+                     *           "is_html_email": false,
+                     *           "html_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "html_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "is_adf_email": false,
+                     *           "adf_email_to_emails": [
+                     *             null
+                     *           ],
+                     *           "adf_email_bcc_emails": [
+                     *             null
+                     *           ],
+                     *           "appointment_type": 0,
+                     *           "appointment_name": "",
+                     *           "hours_id": "",
+                     *           "bookable_hours_id": "",
+                     *           "use_separate_bookable_hours": false,
+                     *           "is_text_override": false,
+                     *           "text_override": "",
+                     *           "is_active": false,
+                     *           "is_link": false,
+                     *           "appointment_link": "",
+                     *           "allow_requests_before_lead_time": false,
+                     *           "is_trained": false,
+                     *           "image_link": ""
+                     *         }
+                     *       },
+                     *       "lease_calculator": {
+                     *         "email": "",
+                     *         "lease_information": [
+                     *           {
+                     *             "region": "CA",
+                     *             "mileage_unit": "km",
+                     *             "list_lease_term": [
+                     *               36
+                     *             ],
+                     *             "list_lease_mileage": [
+                     *               20000
+                     *             ],
+                     *             "lease_info": [
+                     *               [
+                     *                 {
+                     *                   "lease_rate": 4.99,
+                     *                   "lease_residual": 0.55
+                     *                 }
+                     *               ]
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "finance_calculator": {
+                     *         "email": "",
+                     *         "finance_information": [
+                     *           {
+                     *             "region": "CA",
+                     *             "finance_info": [
+                     *               5.49
+                     *             ],
+                     *             "finance_term": [
+                     *               60
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "locales": [
+                     *         {
+                     *           "locale": "en-CA",
+                     *           "language": "English",
+                     *           "is_primary": true,
+                     *           "is_cjk_language": false,
+                     *           "is_enabled": true
+                     *         }
+                     *       ],
+                     *       "language_support": {
+                     *         "chinese_support": false,
+                     *         "french_support": false,
+                     *         "spanish_support": false,
+                     *         "korean_support": false,
+                     *         "is_debug": false
+                     *       },
+                     *       "reach_settings": {
+                     *         "is_active": false,
+                     *         "sms_auto_response_enabled": false,
+                     *         "sms_follow_up_enabled": false,
+                     *         "email_auto_response_enabled": false,
+                     *         "email_follow_up_enabled": false,
+                     *         "is_white_list": false,
+                     *         "is_black_list": false,
+                     *         "is_adf_white_list": false,
+                     *         "is_adf_black_list": false,
+                     *         "email_inbound_address": "",
+                     *         "email_outbound_address": "",
+                     *         "email_subject_type": "",
+                     *         "email_subject_preset": "",
+                     *         "follow_up": [
+                     *           null
+                     *         ],
+                     *         "email_white_list": [
+                     *           null
+                     *         ],
+                     *         "email_black_list": [
+                     *           null
+                     *         ],
+                     *         "adf_white_list": [
+                     *           null
+                     *         ],
+                     *         "adf_black_list": [
+                     *           null
+                     *         ],
+                     *         "forward_lead_schedule": {
+                     *           "value": 0,
+                     *           "unit": ""
+                     *         },
+                     *         "follow_up_hours": {
+                     *           "name": "",
+                     *           "opening": [
+                     *             null
+                     *           ],
+                     *           "closing": [
+                     *             null
+                     *           ]
+                     *         }
+                     *       },
+                     *       "service_operations": {
+                     *         "opening": [
+                     *           null
+                     *         ],
+                     *         "closing": [
+                     *           null
+                     *         ]
+                     *       },
+                     *       "time_zone_offset": 0,
+                     *       "digital_retail": {
+                     *         "enabled": false,
+                     *         "deposit": 0,
+                     *         "notification_email": "",
+                     *         "enable_used_inventory": false,
+                     *         "enable_new_inventory": false
+                     *       },
+                     *       "service_scheduler": {
+                     *         "enabled": false,
+                     *         "dealer_code": "",
+                     *         "show_services": false
+                     *       },
+                     *       "integration_settings": {
+                     *         "inbound_polling": false,
+                     *         "inbound_polling_key": ""
+                     *       },
+                     *       "integration_configs": [
+                     *         {
+                     *           "key": "partner-credit-application",
+                     *           "subscription_id": "sub_123"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetDealershipResponse"];
                 };
             };
@@ -1650,6 +2099,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total_row_count": 1,
+                     *       "row_count": 1,
+                     *       "rows": [
+                     *         {
+                     *           "id": "mercedes-benz",
+                     *           "name": "Mercedes-Benz"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListManufacturersResponse"];
                 };
             };
@@ -1727,6 +2188,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total_row_count": 1,
+                     *       "row_count": 1,
+                     *       "rows": [
+                     *         {
+                     *           "id": "toyota-camry-2025",
+                     *           "manufacturer_id": "toyota",
+                     *           "locale": "en-US",
+                     *           "region": "CA,US",
+                     *           "model": "Camry",
+                     *           "model_localized": "Camry",
+                     *           "model_display_name": "Toyota Camry",
+                     *           "type": "Sedan",
+                     *           "body_type": "Sedan",
+                     *           "fuel_type": "Hybrid",
+                     *           "seats": 5,
+                     *           "year": 2025,
+                     *           "min_price": 34990,
+                     *           "max_price": 45990.5,
+                     *           "site_url": "",
+                     *           "image_url": "",
+                     *           "video_url": "",
+                     *           "trims": [
+                     *             {
+                     *               "id": "toyota-camry-2025-xle",
+                     *               "trim": "XLE",
+                     *               "trim_localized": "XLE",
+                     *               "trim_display_name": "Toyota Camry XLE",
+                     *               "model": "Camry",
+                     *               "model_localized": "Camry",
+                     *               "model_display_name": "Toyota Camry",
+                     *               "manufacturer_id": "toyota",
+                     *               "type": "Sedan",
+                     *               "override_model_name": false,
+                     *               "can_test_drive": true,
+                     *               "year": 2025,
+                     *               "site_url": "",
+                     *               "car_properties": [
+                     *                 {
+                     *                   "tag": "horsepower",
+                     *                   "string_key": "horsepower",
+                     *                   "display_name": "Horsepower",
+                     *                   "description": "",
+                     *                   "searchable_text": "225 hp",
+                     *                   "value": 225,
+                     *                   "unit": "hp",
+                     *                   "url": "",
+                     *                   "image_urls": [
+                     *                     ""
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "can_test_drive": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListManufacturerModelsResponse"];
                 };
             };
@@ -1815,6 +2336,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total_row_count": 1,
+                     *       "row_count": 1,
+                     *       "rows": [
+                     *         {
+                     *           "year": 1,
+                     *           "display_price": 1,
+                     *           "kilometers": 1,
+                     *           "horse_power": 1,
+                     *           "torque": 1,
+                     *           "fuel_economy_city": 1,
+                     *           "fuel_economy_highway": 1,
+                     *           "monthly_lease_payment": 1,
+                     *           "monthly_finance_payment": 1,
+                     *           "vin": "1HGCV1F34LA012345",
+                     *           "stock_number": "stock number",
+                     *           "display_name": "display name",
+                     *           "manufacturer": "manufacturer",
+                     *           "model": "model",
+                     *           "trim": "trim",
+                     *           "type": "type",
+                     *           "description": "description",
+                     *           "options": "options",
+                     *           "certified": "certified",
+                     *           "car_fax": "car fax",
+                     *           "accident": "accident",
+                     *           "color": "color",
+                     *           "currency_code": "currency code",
+                     *           "condition": "condition",
+                     *           "transmission": "transmission",
+                     *           "fuel_type": "fuel type",
+                     *           "drive_train": "drive train",
+                     *           "doors": "doors",
+                     *           "seats": "seats",
+                     *           "engine": "engine",
+                     *           "site_url": "https://demo-motors.example.com/",
+                     *           "image_url": "https://demo-motors.example.com/",
+                     *           "image_url_list": "https://demo-motors.example.com/",
+                     *           "video_url": "https://demo-motors.example.com/",
+                     *           "dealer_id": "demo-motors",
+                     *           "source_id": "source id",
+                     *           "source_system": "source system",
+                     *           "stock_status": "stock status",
+                     *           "price": 1,
+                     *           "is_deleted": false,
+                     *           "date_created": "date created"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UsedCarPageResponse"];
                 };
             };
@@ -1906,6 +2478,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "File": "(file contents)",
+                 *       "Delimeter": ","
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["UploadUsedInventoryRequest"];
             };
         };
@@ -1915,6 +2493,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "num_deletes": 1,
+                     *       "num_failed_deletes": 1,
+                     *       "num_inserts": 1,
+                     *       "num_failed_inserts": 1,
+                     *       "delete_errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "reason": "reason"
+                     *           },
+                     *           "has_error": false
+                     *         }
+                     *       ],
+                     *       "insert_errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "reason": "reason"
+                     *           },
+                     *           "has_error": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BulkInventoryResultResponse"];
                 };
             };
@@ -2052,6 +2660,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "year": 1,
+                     *       "display_price": 1,
+                     *       "kilometers": 1,
+                     *       "horse_power": 1,
+                     *       "torque": 1,
+                     *       "fuel_economy_city": 1,
+                     *       "fuel_economy_highway": 1,
+                     *       "monthly_lease_payment": 1,
+                     *       "monthly_finance_payment": 1,
+                     *       "vin": "1HGCV1F34LA012345",
+                     *       "stock_number": "stock number",
+                     *       "display_name": "display name",
+                     *       "manufacturer": "manufacturer",
+                     *       "model": "model",
+                     *       "trim": "trim",
+                     *       "type": "type",
+                     *       "description": "description",
+                     *       "options": "options",
+                     *       "certified": "certified",
+                     *       "car_fax": "car fax",
+                     *       "accident": "accident",
+                     *       "color": "color",
+                     *       "currency_code": "currency code",
+                     *       "condition": "condition",
+                     *       "transmission": "transmission",
+                     *       "fuel_type": "fuel type",
+                     *       "drive_train": "drive train",
+                     *       "doors": "doors",
+                     *       "seats": "seats",
+                     *       "engine": "engine",
+                     *       "site_url": "https://demo-motors.example.com/",
+                     *       "image_url": "https://demo-motors.example.com/",
+                     *       "image_url_list": "https://demo-motors.example.com/",
+                     *       "video_url": "https://demo-motors.example.com/",
+                     *       "dealer_id": "demo-motors",
+                     *       "source_id": "source id",
+                     *       "source_system": "source system",
+                     *       "stock_status": "stock status",
+                     *       "price": 1,
+                     *       "is_deleted": false,
+                     *       "date_created": "date created"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UsedCarResponse"];
                 };
             };
@@ -2130,6 +2783,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "File": "(file contents)"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["UploadNewInventoryRequest"];
             };
         };
@@ -2139,6 +2797,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "num_deletes": 1,
+                     *       "num_failed_deletes": 1,
+                     *       "num_inserts": 1,
+                     *       "num_failed_inserts": 1,
+                     *       "delete_errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "reason": "reason"
+                     *           },
+                     *           "has_error": false
+                     *         }
+                     *       ],
+                     *       "insert_errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "reason": "reason"
+                     *           },
+                     *           "has_error": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BulkInventoryResultResponse"];
                 };
             };
@@ -2274,6 +2962,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "reason": "reason"
+                     *           },
+                     *           "has_error": false
+                     *         }
+                     *       ],
+                     *       "has_error": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteAllResultResponse"];
                 };
             };
@@ -2352,6 +3056,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "red AWD SUV under 30k",
+                 *       "skip": 0,
+                 *       "take": 20
+                 *     }
+                 */
                 "application/json": components["schemas"]["SearchRequest"];
             };
         };
@@ -2362,6 +3073,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total_row_count": 126,
+                     *       "row_count": 2,
+                     *       "rows": [
+                     *         {
+                     *           "vin": "KM8ZNCDU7TJ994566",
+                     *           "stock_number": "N20611",
+                     *           "display_name": "2026 Hyundai Kona SE",
+                     *           "manufacturer": "Hyundai",
+                     *           "model": "Kona",
+                     *           "trim": "SE",
+                     *           "year": 2026,
+                     *           "type": "SUV",
+                     *           "condition": "new"
+                     *         },
+                     *         {
+                     *           "vin": "2GNTUCD4XTS324342",
+                     *           "stock_number": "N18824",
+                     *           "display_name": "2026 Chevrolet Equinox LS",
+                     *           "manufacturer": "Chevrolet",
+                     *           "model": "Equinox",
+                     *           "trim": "LS",
+                     *           "year": 2026,
+                     *           "type": "SUV",
+                     *           "condition": "new"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchPageResponse"];
                 };
             };
@@ -2425,6 +3166,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "red AWD SUV under 30k"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TranslateRequest"];
             };
         };
@@ -2434,6 +3180,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "comparator": null,
+                     *       "attribute": null,
+                     *       "value": null,
+                     *       "operator": "and",
+                     *       "arguments": [
+                     *         {
+                     *           "comparator": "eq",
+                     *           "attribute": "color",
+                     *           "value": "Red",
+                     *           "operator": null,
+                     *           "arguments": []
+                     *         },
+                     *         {
+                     *           "comparator": "eq",
+                     *           "attribute": "drive_train",
+                     *           "value": "AWD",
+                     *           "operator": null,
+                     *           "arguments": []
+                     *         },
+                     *         {
+                     *           "comparator": "eq",
+                     *           "attribute": "type",
+                     *           "value": "SUV",
+                     *           "operator": null,
+                     *           "arguments": []
+                     *         },
+                     *         {
+                     *           "comparator": "lt",
+                     *           "attribute": "price",
+                     *           "value": 30000,
+                     *           "operator": null,
+                     *           "arguments": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FilterNodeResponse"];
                 };
             };
@@ -2523,6 +3307,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total_row_count": 1,
+                     *       "row_count": 1,
+                     *       "rows": [
+                     *         {
+                     *           "channel": "sms",
+                     *           "flag": [
+                     *             "hot-lead"
+                     *           ],
+                     *           "status": "Active",
+                     *           "created_date": "2025-11-20T14:03:11.512Z",
+                     *           "last_online_date_time": "2025-11-20T14:05:42.004Z",
+                     *           "last_modified_date": "2025-11-20T14:05:42.004Z",
+                     *           "conversation_id": "conversation id",
+                     *           "dealer_id": "demo-motors",
+                     *           "contact_info": {
+                     *             "full_name": "Jordan Lee",
+                     *             "email": "jordan.lee@example.com",
+                     *             "phone": "+14165550123"
+                     *           },
+                     *           "is_likely_spam": false,
+                     *           "is_archived": false,
+                     *           "is_adf": false,
+                     *           "message_count": 1,
+                     *           "messages": [
+                     *             {
+                     *               "role": "user",
+                     *               "date_created": "2025-11-20T14:03:11.512Z",
+                     *               "text": "text",
+                     *               "attachments": [
+                     *                 {
+                     *                   "content": {},
+                     *                   "content_type": "content type",
+                     *                   "content_url": "https://demo-motors.example.com/",
+                     *                   "name": "name"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationPageResponse"];
                 };
             };
@@ -2618,6 +3446,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "sms",
+                     *       "flag": [
+                     *         "hot-lead"
+                     *       ],
+                     *       "status": "Active",
+                     *       "created_date": "2025-11-20T14:03:11.512Z",
+                     *       "last_online_date_time": "2025-11-20T14:05:42.004Z",
+                     *       "last_modified_date": "2025-11-20T14:05:42.004Z",
+                     *       "conversation_id": "conversation id",
+                     *       "dealer_id": "demo-motors",
+                     *       "contact_info": {
+                     *         "full_name": "Jordan Lee",
+                     *         "email": "jordan.lee@example.com",
+                     *         "phone": "+14165550123"
+                     *       },
+                     *       "is_likely_spam": false,
+                     *       "is_archived": false,
+                     *       "is_adf": false,
+                     *       "message_count": 1,
+                     *       "messages": [
+                     *         {
+                     *           "role": "user",
+                     *           "date_created": "2025-11-20T14:03:11.512Z",
+                     *           "text": "text",
+                     *           "attachments": [
+                     *             {
+                     *               "content": {},
+                     *               "content_type": "content type",
+                     *               "content_url": "https://demo-motors.example.com/",
+                     *               "name": "name"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationResponse"];
                 };
             };
@@ -2722,6 +3588,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total_row_count": 1,
+                     *       "row_count": 1,
+                     *       "rows": [
+                     *         {
+                     *           "channel": "sms",
+                     *           "flag": [
+                     *             "hot-lead"
+                     *           ],
+                     *           "status": "Active",
+                     *           "created_date": "2025-11-20T14:03:11.512Z",
+                     *           "last_online_date_time": "2025-11-20T14:05:42.004Z",
+                     *           "last_modified_date": "2025-11-20T14:05:42.004Z",
+                     *           "conversation_id": "conversation id",
+                     *           "dealer_id": "demo-motors",
+                     *           "contact_info": {
+                     *             "full_name": "Jordan Lee",
+                     *             "email": "jordan.lee@example.com",
+                     *             "phone": "+14165550123"
+                     *           },
+                     *           "is_likely_spam": false,
+                     *           "is_archived": false,
+                     *           "is_adf": false,
+                     *           "message_count": 1,
+                     *           "messages": [
+                     *             {
+                     *               "role": "user",
+                     *               "date_created": "2025-11-20T14:03:11.512Z",
+                     *               "text": "text",
+                     *               "attachments": [
+                     *                 {
+                     *                   "content": {},
+                     *                   "content_type": "content type",
+                     *                   "content_url": "https://demo-motors.example.com/",
+                     *                   "name": "name"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationPageResponse"];
                 };
             };
@@ -2817,6 +3727,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "sms",
+                     *       "flag": [
+                     *         "hot-lead"
+                     *       ],
+                     *       "status": "Active",
+                     *       "created_date": "2025-11-20T14:03:11.512Z",
+                     *       "last_online_date_time": "2025-11-20T14:05:42.004Z",
+                     *       "last_modified_date": "2025-11-20T14:05:42.004Z",
+                     *       "conversation_id": "conversation id",
+                     *       "dealer_id": "demo-motors",
+                     *       "contact_info": {
+                     *         "full_name": "Jordan Lee",
+                     *         "email": "jordan.lee@example.com",
+                     *         "phone": "+14165550123"
+                     *       },
+                     *       "is_likely_spam": false,
+                     *       "is_archived": false,
+                     *       "is_adf": false,
+                     *       "message_count": 1,
+                     *       "messages": [
+                     *         {
+                     *           "role": "user",
+                     *           "date_created": "2025-11-20T14:03:11.512Z",
+                     *           "text": "text",
+                     *           "attachments": [
+                     *             {
+                     *               "content": {},
+                     *               "content_type": "content type",
+                     *               "content_url": "https://demo-motors.example.com/",
+                     *               "name": "name"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationResponse"];
                 };
             };
@@ -2898,6 +3846,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Hi Ana, the 2021 RAV4 you asked about is still here. Want to come by Saturday?",
+                 *       "contact": {
+                 *         "full_name": "Ana Ruiz",
+                 *         "first_name": "first name",
+                 *         "last_name": "last name",
+                 *         "email": "ana.ruiz@example.com",
+                 *         "phone": "(416) 555-0101"
+                 *       },
+                 *       "channel": "sms",
+                 *       "subject": "Your RAV4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EngageRequest"];
             };
         };
@@ -3023,6 +3985,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dealer_id": "demo-motors",
+                 *       "channel": "channel",
+                 *       "from": "from",
+                 *       "conversation_id": "conversation id",
+                 *       "text": "text",
+                 *       "subject": "subject",
+                 *       "attachments": [
+                 *         {
+                 *           "content_type": "content type",
+                 *           "content_url": "https://demo-motors.example.com/",
+                 *           "content": {},
+                 *           "name": "name"
+                 *         }
+                 *       ],
+                 *       "external_id": "external id",
+                 *       "full_name": "full name",
+                 *       "is_adf": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["InboundMessageRequest"];
             };
         };
@@ -3032,6 +4015,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": "conversation id",
+                     *       "message_id": "message id",
+                     *       "duplicate": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["InboundMessageResponse"];
                 };
             };
@@ -3134,6 +4124,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "retailerName": "Bob's Côte Motors",
+                 *       "subscriptionId": "sub_123",
+                 *       "region": "CA"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PartnerIntegrationEnabledRequest"];
             };
         };
@@ -3288,6 +4285,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "How many SUVs do we have under $30,000?",
+                 *       "thread_id": "0b9c5f3e-6f1a-4c2d-9e8b-3a7d2c1f4e5a"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendMessageRequest"];
             };
         };
@@ -3297,6 +4300,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "thread_id": "thread id",
+                     *       "run_id": "run id",
+                     *       "thread_status": "thread status",
+                     *       "run_status": "run status",
+                     *       "run_outcome": "run outcome",
+                     *       "run_outcome_code": "run outcome code"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SendMessageResponse"];
                 };
             };
@@ -3398,6 +4411,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "status": "idle",
+                     *         "thread_id": "thread id",
+                     *         "dealer_id": "demo-motors",
+                     *         "title": "title",
+                     *         "objective": "objective",
+                     *         "latest_run_id": "latest run id",
+                     *         "created_date": "2026-11-24T15:30:00.000Z",
+                     *         "last_modified_date": "2026-11-24T15:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ListAssistantThreadsResponse"];
                 };
             };
@@ -3471,6 +4498,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "role": "user",
+                     *         "message_id": "message id",
+                     *         "dealer_id": "demo-motors",
+                     *         "thread_id": "thread id",
+                     *         "run_id": "run id",
+                     *         "content": "content",
+                     *         "run_status": "run status",
+                     *         "run_outcome": "run outcome",
+                     *         "metadata_code": "metadata code",
+                     *         "date_created": "date created"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ListAssistantThreadMessagesResponse"];
                 };
             };
@@ -3557,6 +4600,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "outcome": "answered",
+                     *       "step_index": 1,
+                     *       "run_id": "run id",
+                     *       "thread_id": "thread id",
+                     *       "dealer_id": "demo-motors",
+                     *       "last_error": "last error",
+                     *       "result_summary": "result summary",
+                     *       "outcome_code": "outcome code",
+                     *       "created_date": "2026-11-24T15:30:00.000Z",
+                     *       "started_date": "2026-11-24T15:30:00.000Z",
+                     *       "completed_date": "2026-11-24T15:30:00.000Z",
+                     *       "last_modified_date": "2026-11-24T15:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
@@ -3648,6 +4708,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cursor": 1,
+                     *       "next_cursor": 1,
+                     *       "events": [
+                     *         {
+                     *           "sequence": 1,
+                     *           "type": "type",
+                     *           "summary": "summary",
+                     *           "payload_json": "payload json",
+                     *           "date_created": "date created"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunEventPageResponse"];
                 };
             };
@@ -3824,6 +4899,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "outcome": "answered",
+                     *       "step_index": 1,
+                     *       "run_id": "run id",
+                     *       "thread_id": "thread id",
+                     *       "dealer_id": "demo-motors",
+                     *       "last_error": "last error",
+                     *       "result_summary": "result summary",
+                     *       "outcome_code": "outcome code",
+                     *       "created_date": "2026-11-24T15:30:00.000Z",
+                     *       "started_date": "2026-11-24T15:30:00.000Z",
+                     *       "completed_date": "2026-11-24T15:30:00.000Z",
+                     *       "last_modified_date": "2026-11-24T15:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
@@ -3985,6 +5077,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "parameters": {}
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExecuteTaskRequest"];
             };
         };
@@ -3994,6 +5091,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "task_key": "task key",
+                     *       "dealer_id": "demo-motors",
+                     *       "status": "status",
+                     *       "output": "output",
+                     *       "completed_date": "2026-11-24T15:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaskResultResponse"];
                 };
             };

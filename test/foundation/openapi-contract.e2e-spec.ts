@@ -55,6 +55,16 @@ describe('The OpenAPI contract', () => {
     expect((engage.parameters as Json[]).filter((p) => p.in === 'header').map((p) => [p.name, p.required])).toEqual([['Idempotency-Key', false]]);
   });
 
+  it('has an example on every request and response body (Redocly checks each against its schema)', () => {
+    const missing: string[] = [];
+    for (const [route, method, op] of operations) {
+      const bodies = [...Object.entries((op.requestBody as Json)?.content ?? {}).map(([type, m]) => ['request', type, m]), ...Object.entries(op.responses as Json).flatMap(([status, r]) => Object.entries((r as Json).content ?? {}).map(([type, m]) => [status, type, m]))] as [string, string, Json][];
+      for (const [what, type, media] of bodies) if (media.example === undefined && media.examples === undefined && type !== 'text/event-stream') missing.push(`${method} ${route} ${what} ${type}`);
+    }
+    expect(missing).toEqual([]);
+    expect(document.paths['/api/v1/search'].post.requestBody.content['application/json'].example).toEqual({ query: 'red AWD SUV under 30k', skip: 0, take: 20 });
+  });
+
   it('declares servers, Basic and the signature schemes, and a tag with a description per context', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['basic', 'messagingSignature', 'partnerSignature']);

@@ -23,9 +23,70 @@ export function applyApiConventions(document: OpenAPIObject): OpenAPIObject {
       }
       operation.security = combinedSecurity(operation);
       nameInlineSchemas(document, operation);
+      exemplify(document, operation);
     }
   }
   return document;
+}
+
+/**
+ * Every request and response body gets an example, composed from its schema: the properties' own
+ * examples (`@example` in the DTOs' doc comments), else their default, first enum value or lower
+ * bound, else a plain value of the property's type and format. Swagger UI pre-fills requests with it.
+ */
+function exemplify(document: OpenAPIObject, operation: OperationObject): void {
+  const schemas = document.components?.schemas ?? {};
+  const medias = [
+    ...Object.values(operation.requestBody && !('$ref' in operation.requestBody) ? operation.requestBody.content : {}),
+    ...Object.entries(operation.responses).filter(([status]) => /^2/.test(status)).flatMap(([, r]) => Object.values((r as ResponseObject).content ?? {})),
+  ];
+  for (const media of medias) {
+    if (media.schema && media.example === undefined && media.examples === undefined) media.example = exampleOf(media.schema, schemas, '', new Set());
+  }
+}
+
+function exampleOf(schema: SchemaObject | ReferenceObject, schemas: Record<string, SchemaObject | ReferenceObject>, name: string, seen: ReadonlySet<string>): unknown {
+  if ('$ref' in schema) {
+    // A schema that contains itself (a filter node's arguments) is shown one level deep.
+    if (seen.has(schema.$ref)) return undefined;
+    return exampleOf(schemas[schema.$ref.split('/').pop()!] ?? {}, schemas, name, new Set([...seen, schema.$ref]));
+  }
+  if (schema.example !== undefined) return schema.example;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives?.length) return exampleOf(alternatives[0], schemas, name, seen);
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => exampleOf(part, schemas, name, seen)));
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, exampleOf(value, schemas, key, seen) ?? null]));
+    case 'array': {
+      const item = schema.items ? exampleOf(schema.items, schemas, name, seen) : undefined;
+      return item === undefined ? [] : [item];
+    }
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
+    case 'string':
+      return stringExample(schema.format, name);
+    default:
+      return null;
+  }
+}
+
+function stringExample(format: string | undefined, name: string): string {
+  if (format === 'date-time' || name.endsWith('_date') || name.endsWith('_at')) return '2026-11-24T15:30:00.000Z';
+  if (format === 'date') return '2026-11-24';
+  if (format === 'uuid') return '0b9c5f3e-6f1a-4c2d-9e8b-3a7d2c1f4e5a';
+  if (name === 'dealer_id') return 'demo-motors';
+  if (format === 'binary') return '(file contents)';
+  if (format === 'email' || name.includes('email')) return 'ana.ruiz@example.com';
+  if (format === 'uri' || name.includes('url')) return 'https://demo-motors.example.com/';
+  if (name.includes('phone')) return '+14165550101';
+  if (name === 'vin') return '1HGCV1F34LA012345';
+  return name ? name.replaceAll('_', ' ') : 'string';
 }
 
 /**

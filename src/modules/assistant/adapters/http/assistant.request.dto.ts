@@ -1,9 +1,12 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
 import { QueryInt } from '../../../../../libs/common/http/query-transforms';
 
 export class SendMessageRequest {
-  /** The message to the assistant. */
+  /**
+   * The message to the assistant.
+   */
+  @ApiProperty({ example: 'How many SUVs do we have under $30,000?' })
   @IsString() @Length(1, 8000)
   message!: string;
 

@@ -1,9 +1,12 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { MAX_SKIP } from '../../../../../libs/common/pagination/page';
 
 export class TranslateRequest {
-  /** The shopper's words, e.g. "red AWD SUV under 30k". */
+  /**
+   * The shopper's words, e.g. "red AWD SUV under 30k".
+   */
+  @ApiProperty({ example: 'red AWD SUV under 30k' })
   @IsString() @Length(1, 500)
   query!: string;
 }
@@ -19,12 +22,12 @@ const SEARCH_MAX_TAKE = 100;
  */
 export class SearchRequest extends TranslateRequest {
   /** Rows to skip (default 0). */
-  @ApiPropertyOptional({ type: 'integer', format: 'int32', minimum: 0, maximum: MAX_SKIP })
+  @ApiPropertyOptional({ type: 'integer', format: 'int32', example: 0, minimum: 0, maximum: MAX_SKIP })
   @IsOptional() @IsInt() @Min(0) @Max(MAX_SKIP)
   skip?: number;
 
   /** Rows to return (default 20). */
-  @ApiPropertyOptional({ type: 'integer', format: 'int32', minimum: 1, maximum: SEARCH_MAX_TAKE })
+  @ApiPropertyOptional({ type: 'integer', format: 'int32', example: 20, minimum: 1, maximum: SEARCH_MAX_TAKE })
   @IsOptional() @IsInt() @Min(1) @Max(SEARCH_MAX_TAKE)
   take?: number;
 }

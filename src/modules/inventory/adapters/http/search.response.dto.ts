@@ -4,7 +4,7 @@ import { PageResponse } from '../../../../../libs/common/pagination/page.respons
 /** A filter node (spec 2.8): always all five fields; a leaf has a comparator, an operation an operator. */
 export class FilterNodeResponse {
   /** eq ne gt gte lt lte contain like in nin; null on an operation. */
-  @ApiProperty({ type: String, nullable: true, enum: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contain', 'like', 'in', 'nin'] })
+  @ApiProperty({ type: String, nullable: true, enum: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contain', 'like', 'in', 'nin', null] })
   comparator!: string | null;
 
   /** A search vocabulary attribute (manufacturer, price, ...); null on an operation. */
@@ -18,7 +18,7 @@ export class FilterNodeResponse {
   value!: string | number | boolean | (string | number | boolean)[] | null;
 
   /** and, or, not; null on a leaf. */
-  @ApiProperty({ type: String, nullable: true, enum: ['and', 'or', 'not'] })
+  @ApiProperty({ type: String, nullable: true, enum: ['and', 'or', 'not', null] })
   operator!: string | null;
 
   /** The operation's children; [] on a leaf. */
