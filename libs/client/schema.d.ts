@@ -3999,20 +3999,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "message": "Hi Ana, the 2021 RAV4 you asked about is still here. Want to come by Saturday?",
-                 *       "contact": {
-                 *         "full_name": "Ana Ruiz",
-                 *         "first_name": "first name",
-                 *         "last_name": "last name",
-                 *         "email": "ana.ruiz@example.com",
-                 *         "phone": "(416) 555-0101"
-                 *       },
-                 *       "channel": "sms",
-                 *       "subject": "Your RAV4"
-                 *     }
-                 */
                 "application/json": components["schemas"]["EngageRequest"];
             };
         };

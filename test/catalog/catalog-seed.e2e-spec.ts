@@ -10,7 +10,7 @@ const MAIN = path.resolve(__dirname, '../../dist/src/main.js');
 async function startApi(t: TestApp, env: Record<string, string> = {}): Promise<string> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm test builds it first (pretest)`);
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...t.env, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'false', ...env },
+    env: { ...process.env, ...t.env, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'false', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -19,7 +19,7 @@ async function startApi(t: TestApp, env: Record<string, string> = {}): Promise<s
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
-        if (stdout.includes('API docs:')) resolve();
+        if (stdout.includes('swagger ui ')) resolve();
       });
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('exit', (code) => reject(new Error(`the API exited (${code}) before listening: ${stderr}`)));
@@ -51,7 +51,7 @@ describeEachBackend('Seed catalog', (backend) => {
 
   it('loads on the first start into an empty catalog', async () => {
     const printed = await startApi(t);
-    expect(printed).toMatch(/Loaded the seed catalog: 54 manufacturers, 3588 model rows, 2415 trims \(\d+ ms\)/);
+    expect(printed).toMatch(/loaded the seed catalog: 54 manufacturers, 3588 model rows, 2415 trims \(\d+ ms\)/);
 
     const manufacturers = (await get('/api/v1/manufacturer?Take=500')).body;
     expect(manufacturers.total_row_count).toBe(54);

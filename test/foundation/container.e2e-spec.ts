@@ -281,7 +281,7 @@ describe('Health checks, run as Docker would run them', () => {
       });
       api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const port = await eventually(() => (output.includes('Dealership API listening') ? listeningPort(output) ?? undefined : undefined), `the API to listen: ${output}`);
+      const port = await eventually(() => (output.includes('Dealership API ready') ? listeningPort(output) ?? undefined : undefined), `the API to listen: ${output}`);
       expect(runCheck(script, { PORT: String(port) })).toBe(0);
 
       const stopped = new Promise((resolve) => api!.once('exit', resolve));

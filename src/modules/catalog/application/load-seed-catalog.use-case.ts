@@ -24,7 +24,7 @@ export class LoadSeedCatalogUseCase {
     if (!(await this.catalog.isEmpty())) return { loaded: false };
     try {
       const result = await this.importCatalog.execute(JSON.parse(fs.readFileSync(file, 'utf8')));
-      this.logger.log(`seed catalog loaded in ${result.duration_ms} ms`);
+      this.logger.log(`loaded the seed catalog: ${result.manufacturers.inserted} manufacturers, ${result.models.inserted} model rows, ${result.trims.inserted} trims (${result.duration_ms} ms)`);
       return { loaded: true, ...result };
     } catch (err) {
       // Two instances starting together on one MySQL database: the other one loaded it.
