@@ -851,6 +851,26 @@ export interface components {
             next_cursor: number;
             events: components["schemas"]["RunEventResponse"][];
         };
+        TaskParameterResponse: {
+            /**
+             * @example integer
+             * @enum {string}
+             */
+            type: "string" | "integer" | "number" | "boolean";
+            /** @example min_days */
+            name: string;
+            required: boolean;
+            description: string;
+        };
+        TaskResponse: {
+            parameters: components["schemas"]["TaskParameterResponse"][];
+            /** @example aged_inventory */
+            task_key: string;
+            name: string;
+            description: string;
+            /** @example inventory */
+            category: string;
+        };
         ExecuteTaskRequest: {
             /** @description The task's parameters (see GET /api/v1/assistant/predefined-tasks). */
             parameters?: {
@@ -863,6 +883,40 @@ export interface components {
             status: string;
             output: string;
             completed_date: string;
+        };
+        ToolResponse: {
+            /** @example search_inventory */
+            name: string;
+            description: string;
+        };
+        AssistantModelResponse: {
+            /**
+             * @description `built-in` (the offline model) or `openai-compatible` (LLM_*).
+             * @example built-in
+             */
+            provider: string;
+            /** @example dealer-api-offline */
+            name: string;
+        };
+        CapabilitiesResponse: {
+            tools: components["schemas"]["ToolResponse"][];
+            /**
+             * @example [
+             *       "inventory",
+             *       "dealership",
+             *       "conversations"
+             *     ]
+             */
+            data_sources: string[];
+            /**
+             * @example [
+             *       "inventory",
+             *       "conversations",
+             *       "finance"
+             *     ]
+             */
+            predefined_task_categories: string[];
+            model: components["schemas"]["AssistantModelResponse"];
         };
         ProcessHealthResponse: {
             /**
@@ -1648,6 +1702,7 @@ export interface components {
         };
         ListAssistantThreadsResponse: components["schemas"]["ThreadResponse"][];
         ListAssistantThreadMessagesResponse: components["schemas"]["ThreadMessageResponse"][];
+        ListAssistantTasksResponse: components["schemas"]["TaskResponse"][];
     };
     responses: never;
     parameters: never;
@@ -5002,7 +5057,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example id: 1
+                     *     event: run.started
+                     *     data: {"sequence":1,"type":"run.started","summary":"Run started","payload_json":"{}","date_created":"2026-11-24T15:30:00.000Z"}
+                     */
+                    "text/event-stream": string;
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
@@ -5212,7 +5274,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "parameters": [
+                     *           {
+                     *             "type": "integer",
+                     *             "name": "min_days",
+                     *             "required": false,
+                     *             "description": "description"
+                     *           }
+                     *         ],
+                     *         "task_key": "aged_inventory",
+                     *         "name": "name",
+                     *         "description": "description",
+                     *         "category": "inventory"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListAssistantTasksResponse"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
@@ -5415,7 +5497,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tools": [
+                     *         {
+                     *           "name": "search_inventory",
+                     *           "description": "description"
+                     *         }
+                     *       ],
+                     *       "data_sources": [
+                     *         "inventory",
+                     *         "dealership",
+                     *         "conversations"
+                     *       ],
+                     *       "predefined_task_categories": [
+                     *         "inventory",
+                     *         "conversations",
+                     *         "finance"
+                     *       ],
+                     *       "model": {
+                     *         "provider": "built-in",
+                     *         "name": "dealer-api-offline"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CapabilitiesResponse"];
+                };
             };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {

@@ -18,7 +18,7 @@ import {
   ExecuteTaskRequest, ListRunEventsQuery, ListThreadMessagesQuery, ListThreadsQuery, SendMessageRequest, StreamRunEventsQuery,
 } from './assistant.request.dto';
 import {
-  RunEventPageResponse, RunResponse, SendMessageResponse, TaskResultResponse, ThreadMessageResponse, ThreadResponse,
+  CapabilitiesResponse, RunEventPageResponse, RunResponse, SendMessageResponse, TaskResponse, TaskResultResponse, ThreadMessageResponse, ThreadResponse,
   toRunEventResponse, toRunResponse, toThreadMessageResponse, toThreadResponse,
 } from './assistant.response.dto';
 
@@ -95,7 +95,15 @@ export class AssistantController {
   })
   @ApiProduces('text/event-stream')
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last sequence received; the stream resumes after it' })
-  @ApiOkResponse({ description: 'text/event-stream of RunEvent frames' })
+  @ApiOkResponse({
+    description: 'text/event-stream of RunEvent frames',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string', description: '`id: <sequence>`, `event: <type>`, `data: <RunEvent JSON>` frames; `: heartbeat` comments' },
+        example: 'id: 1\nevent: run.started\ndata: {"sequence":1,"type":"run.started","summary":"Run started","payload_json":"{}","date_created":"2026-11-24T15:30:00.000Z"}\n\n',
+      },
+    },
+  })
   @ApiNotFoundResponse({ description: 'No such thread or run for this dealership' })
   async stream(
     @CurrentDealer() dealerId: string,
@@ -160,7 +168,8 @@ export class AssistantController {
 
   @Get('predefined-tasks')
   @ApiOperation({ summary: 'The predefined tasks and their parameters', operationId: 'listAssistantTasks' })
-  tasks() {
+  @ApiOkResponse({ type: [TaskResponse] })
+  tasks(): TaskResponse[] {
     return PREDEFINED_TASKS.map((t) => ({
       task_key: t.task_key, name: t.name, description: t.description, category: t.category,
       parameters: t.parameters.map((p) => ({ name: p.name, type: p.type, required: p.required, description: p.description })),
@@ -180,7 +189,8 @@ export class AssistantController {
 
   @Get('capabilities')
   @ApiOperation({ summary: "What the assistant can do: its tools, data sources, task categories and model", operationId: 'getAssistantCapabilities' })
-  capabilities() {
+  @ApiOkResponse({ type: CapabilitiesResponse })
+  capabilities(): CapabilitiesResponse {
     return {
       tools: TOOLS.map((t) => ({ name: t.name, description: t.description })),
       data_sources: [...new Set(TOOLS.map((t) => t.dataSource))],

@@ -101,3 +101,55 @@ export function toThreadMessageResponse(message: ThreadMessage, run: AssistantRu
 export function toRunEventResponse(event: RunEvent): RunEventResponse {
   return { sequence: event.sequence, type: event.type, summary: event.summary, payload_json: JSON.stringify(event.payload), date_created: event.dateCreated.toISOString() };
 }
+
+export class TaskParameterResponse {
+  /** @example min_days */
+  name!: string;
+  @ApiProperty({ enum: ['string', 'integer', 'number', 'boolean'], example: 'integer' })
+  type!: string;
+  required!: boolean;
+  /** @example minimum days in stock */
+  description!: string;
+}
+
+/** A predefined task (GET /api/v1/assistant/predefined-tasks). */
+export class TaskResponse {
+  /** @example aged_inventory */
+  task_key!: string;
+  /** @example Aged inventory */
+  name!: string;
+  /** @example Cars in stock longer than a number of days, oldest first */
+  description!: string;
+  /** @example inventory */
+  category!: string;
+  @ApiProperty({ type: () => [TaskParameterResponse] })
+  parameters!: TaskParameterResponse[];
+}
+
+export class ToolResponse {
+  /** @example search_inventory */
+  name!: string;
+  /** @example Count or list the dealership's cars matching a plain-language query */
+  description!: string;
+}
+
+export class AssistantModelResponse {
+  /**
+   * `built-in` (the offline model) or `openai-compatible` (LLM_*).
+   * @example built-in
+   */
+  provider!: string;
+  /** @example dealer-api-offline */
+  name!: string;
+}
+
+/** What the assistant can do (GET /api/v1/assistant/capabilities). */
+export class CapabilitiesResponse {
+  @ApiProperty({ type: () => [ToolResponse] })
+  tools!: ToolResponse[];
+  @ApiProperty({ type: [String], example: ['inventory', 'dealership', 'conversations'] })
+  data_sources!: string[];
+  @ApiProperty({ type: [String], example: ['inventory', 'conversations', 'finance'] })
+  predefined_task_categories!: string[];
+  model!: AssistantModelResponse;
+}
