@@ -8,6 +8,7 @@ import { applyApiConventions } from '../libs/common/http/openapi-conventions';
 import type { Request } from 'express';
 import { AppLogger } from '../libs/common/logging/app-logger';
 import { answerClientErrorsInErrorShape } from '../libs/common/http/client-errors';
+import { refuseOversizedJsonShapes } from '../libs/common/http/json-shape';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
 import { readsOwnBody } from '../libs/common/http/raw-body';
 import { securityHeaders } from '../libs/common/http/security-headers';
@@ -61,6 +62,7 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
     app.enableCors({ origin: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });
   }
   app.useBodyParser('json', { limit: config.limits.bodyBytes, type: parsesAsJson });
+  app.use(refuseOversizedJsonShapes);
   app.use(translateBodyParserErrors);
   app.enableShutdownHooks();
   setUpOpenApi(app);

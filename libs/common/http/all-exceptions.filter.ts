@@ -54,7 +54,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     return { status: 500, message: 'Internal server error', details: { request_id: requestId }, code: 'internal_error' };
   }
 
-  protected send(error: NormalisedError, host: ArgumentsHost): void {
+  protected send(unbounded: NormalisedError, host: ArgumentsHost): void {
+    const error = { ...unbounded, details: boundedDetails(unbounded.details) };
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<Request>();
     const response = ctx.getResponse<Response>();
@@ -79,6 +80,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body: ErrorBody = { message: error.message, details: error.details ?? null };
     response.status(error.status).json(body);
   }
+}
+
+/** decisions.md section 1: `details` lists at most 20 entries, the rest summed up as `{ more: N }`. */
+const MAX_DETAILS = 20;
+export function boundedDetails(details: unknown): unknown {
+  return Array.isArray(details) && details.length > MAX_DETAILS ? [...details.slice(0, MAX_DETAILS), { more: details.length - MAX_DETAILS }] : details;
 }
 
 function requestIdOf(request: Request): string {
