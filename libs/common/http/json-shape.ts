@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ValidationError } from '../errors/domain-error';
 
 /** decisions.md section 1: at most 1,000 object keys in all and nesting depth 32. */
-export const JSON_BODY_LIMITS = { maxKeys: 1000, maxDepth: 32 };
+const JSON_BODY_LIMITS = { maxKeys: 1000, maxDepth: 32 };
 
 /** Keys that could reach an object's prototype: refused like any unknown field. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
