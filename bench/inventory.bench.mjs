@@ -98,7 +98,7 @@ function startApi(env) {
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
-      if (/listening on/.test(out)) resolve(child);
+      if (/^ {2}listening /m.test(out)) resolve(child);
     });
     child.stderr.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));

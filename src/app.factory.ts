@@ -34,7 +34,7 @@ export function apiProcessModule(config: AppConfig, extraModules: Type[] = []): 
 
 /** Builds the HTTP app exactly as production runs it; tests and benchmarks use the same function. */
 export async function createHttpApp(config: AppConfig, extraModules: Type[] = []): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(apiProcessModule(config, extraModules), { rawBody: true, bodyParser: false, bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(apiProcessModule(config, extraModules), { rawBody: true, bodyParser: false, bufferLogs: true, abortOnError: false });
   configureHttpApp(app, config);
   return app;
 }

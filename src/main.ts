@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { LogOutput } from '../libs/common/logging/logging.module';
+import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
 import { createHttpApp } from './app.factory';
 import { AppConfig, loadConfig } from './config/app-config';
 import { DemoResult, DemoSetup } from './demo/demo-setup';
@@ -13,6 +14,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
   // A deploy step (`npm run migrate`); the API does it first on the embedded default or with MIGRATE_ON_START.
   if (config.migrateOnStart) await migrate(config);
+  else if (config.database.kind === 'mysql') await checkMySqlConnection(config.database.url);
   const app = await createHttpApp(config);
   await app.init();
   // Before listening, so the first request already sees the catalog (a few seconds, first start only).

@@ -11,6 +11,7 @@ export function describeStartupError(err: unknown): string {
   if (code === 'ER_BAD_DB_ERROR') {
     return `${(err as Error).message}: run \`npm run migrate\` first (it creates the database when the user may, then its tables)`;
   }
+  if (typeof code === 'string' && /^ER_(DB)?ACCESS_DENIED/.test(code)) return `${(err as Error).message}: check the user and password in DATABASE_URL`;
   if (code === 'ECONNREFUSED') return `${(err as Error).message}: is the database (DATABASE_URL) or Redis (REDIS_URL) running?`;
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }

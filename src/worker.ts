@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
 import { AppLogger } from '../libs/common/logging/app-logger';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './config/app-config';
@@ -8,7 +9,8 @@ import { WorkerModule } from './worker.module';
 /** Queue processors and schedules only, no HTTP: `npm run start:worker`. It never migrates (decisions.md section 12). */
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+  if (config.database.kind === 'mysql') await checkMySqlConnection(config.database.url);
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(AppLogger));
   app.enableShutdownHooks();
   process.stdout.write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'})\n`);

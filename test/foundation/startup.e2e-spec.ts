@@ -110,6 +110,13 @@ const MYSQL_URL = process.env.TEST_MYSQL_URL;
     }
   });
 
+  it('stops `npm start` (no migrating on MySQL) with one line saying what to run', () => {
+    const MAIN_JS = path.resolve(__dirname, '../../dist/src/main.js');
+    const result = spawnSync(process.execPath, [MAIN_JS], { env: { ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-nodb-')), DATABASE_URL: urlFor('not_there_yet') }, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Unknown database 'not_there_yet': run `npm run migrate` first/)]);
+  });
+
   it('stops start-up with one line saying what to run when the user may not', () => {
     const result = spawnSync(process.execPath, [MIGRATION_CLI, 'run'], { env: { ...process.env, DATABASE_URL: urlFor('nobody_may_create', user) }, encoding: 'utf8' });
     expect(result.status).toBe(1);

@@ -13,7 +13,9 @@ const REFUSALS: Record<string, [number, string]> = {
  */
 export function answerClientErrorsInErrorShape(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable || err.code === 'ECONNRESET') {
+    // As Node's own handler: a response already on its way cannot get another status line spliced in.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || err.code === 'ECONNRESET' || inFlight?.headersSent) {
       socket.destroy();
       return;
     }

@@ -3,7 +3,7 @@ import { createConnection } from 'mysql2/promise';
 /** Start-up cannot go on: the database is missing and this user may not create it. The message is the one line to show. */
 export class MissingDatabaseError extends Error {}
 
-const ACCESS_DENIED = new Set(['ER_DBACCESS_DENIED_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR']);
+const ACCESS_DENIED = new Set(['ER_DBACCESS_DENIED_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR']);
 
 /**
  * decisions.md section 12: a MySQL database that does not exist yet is created when the user may,
@@ -13,12 +13,10 @@ export async function ensureMySqlDatabase(url: string): Promise<boolean> {
   const target = new URL(url);
   const database = decodeURIComponent(target.pathname.replace(/^\//, ''));
   if (!database) return false;
-  const connection = await createConnection({
-    host: target.hostname,
-    port: target.port ? Number(target.port) : 3306,
-    user: decodeURIComponent(target.username),
-    password: decodeURIComponent(target.password),
-  });
+  // The same URL without its database, so its options (ssl, ...) still apply.
+  const server = new URL(url);
+  server.pathname = '/';
+  const connection = await createConnection({ uri: server.toString() });
   try {
     const [rows] = await connection.query('SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [database]);
     if ((rows as unknown[]).length > 0) return false;
@@ -36,4 +34,10 @@ export async function ensureMySqlDatabase(url: string): Promise<boolean> {
   } finally {
     await connection.end();
   }
+}
+
+/** Connects once and lets go: so a process that cannot reach its database says why in one line, before the framework starts. */
+export async function checkMySqlConnection(url: string): Promise<void> {
+  const connection = await createConnection({ uri: url });
+  await connection.end();
 }

@@ -57,7 +57,8 @@ export class BullJobQueue extends JobQueue {
         internals.bclient.options.connectionName = name;
         await internals.bclient.client('setname', name);
       } catch (err) {
-        logUnlessClosing(err);
+        // As Bull: a Redis with CLIENT disabled leaves the connection unnamed, the worker runs on.
+        if (!/ERR unknown command ['`]client['`]/.test((err as Error).message)) logUnlessClosing(err);
       }
     };
     const close = queue.close.bind(queue);
