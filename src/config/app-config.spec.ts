@@ -18,7 +18,10 @@ describe(loadConfig.name, () => {
     expect(config.database).toEqual({ kind: 'mysql', url: 'mysql://root@db:3306/dealer' });
     expect(config.redisUrl).toBe('redis://cache:6379');
     expect(config.port).toBe(8080);
-    expect(config.demoSeed).toBe(false);
+    // The demo is for trying the service, on either database; a production deploy has none.
+    expect(config.demoSeed).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'mysql://root@db:3306/dealer', NODE_ENV: 'production' }).demoSeed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' }).demoSeed).toBe(true);
   });
 
   it.each([
