@@ -1039,7 +1039,11 @@ export interface components {
             /** @description What went wrong, for a person */
             message: string;
             /** @description Validation failures as `{ field, errors[] }` (at most 20, then `{ more: N }`), the bulk result of a refused upload, `{ request_id }` on a 500; else null */
-            details: unknown[] | (Record<string, never> | null);
+            details: {
+                [key: string]: unknown;
+            }[] | ({
+                [key: string]: unknown;
+            } | null);
         };
         /**
          * @description RFC 9457 problem details: every failure of a webhook
@@ -2163,7 +2167,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -2178,7 +2182,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -2201,8 +2205,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2254,7 +2275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -2269,7 +2290,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -2292,8 +2313,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2397,7 +2435,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -2412,7 +2450,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -2427,7 +2465,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "Unknown manufacturer",
                      *       "details": null
                      *     }
                      */
@@ -2450,8 +2488,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2540,15 +2595,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "Skip or Take out of range or not an integer",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2564,7 +2612,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -2579,7 +2627,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -2602,8 +2650,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2682,15 +2747,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings; nothing changed",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2706,7 +2764,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -2721,7 +2779,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -2736,7 +2794,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "An upload is already running for this dealership",
+                     *       "message": "An upload is already running for the dealership",
                      *       "details": null
                      *     }
                      */
@@ -2751,7 +2809,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The body is over its limit",
+                     *       "message": "File over the size limit or with too many rows; nothing changed",
                      *       "details": null
                      *     }
                      */
@@ -2766,7 +2824,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Unsupported content type: multipart/form-data is required",
+                     *       "message": "Not multipart/form-data",
                      *       "details": null
                      *     }
                      */
@@ -2789,8 +2847,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2872,7 +2947,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -2887,7 +2962,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -2902,7 +2977,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No used car with this VIN in the dealership",
                      *       "details": null
                      *     }
                      */
@@ -2925,8 +3000,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -2998,15 +3090,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "No file, or a file unusable as a whole (empty, not JSON, no cars array); nothing changed",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3022,7 +3107,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3037,7 +3122,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -3052,7 +3137,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "An upload is already running for this dealership",
+                     *       "message": "An upload is already running for the dealership",
                      *       "details": null
                      *     }
                      */
@@ -3067,7 +3152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The body is over its limit",
+                     *       "message": "File over the size limit or with too many cars; nothing changed",
                      *       "details": null
                      *     }
                      */
@@ -3082,7 +3167,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Unsupported content type: multipart/form-data is required",
+                     *       "message": "Not multipart/form-data",
                      *       "details": null
                      *     }
                      */
@@ -3105,8 +3190,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3157,7 +3259,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3172,7 +3274,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -3187,7 +3289,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "An upload is already running for this dealership",
+                     *       "message": "An upload is running for the dealership",
                      *       "details": null
                      *     }
                      */
@@ -3210,8 +3312,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3288,7 +3407,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3303,7 +3422,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -3326,8 +3445,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3409,7 +3545,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3424,7 +3560,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -3447,8 +3583,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3546,15 +3699,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "A parameter out of range or unparsable, or a From after its To",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3570,7 +3716,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3585,7 +3731,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -3608,8 +3754,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3687,7 +3850,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3702,7 +3865,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -3717,7 +3880,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such conversation for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -3740,8 +3903,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3839,15 +4019,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "A parameter out of range or unparsable, or a From after its To",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3863,7 +4036,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3878,7 +4051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -3901,8 +4074,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3980,7 +4170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -3995,7 +4185,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -4010,7 +4200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such conversation for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -4033,8 +4223,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4073,15 +4280,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "Invalid body: no email or phone, invalid phone, channel without its address, message length",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4097,7 +4297,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -4112,7 +4312,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -4127,7 +4327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "An upload is already running for this dealership",
+                     *       "message": "The Idempotency-Key was used within 24 hours for a different request",
                      *       "details": null
                      *     }
                      */
@@ -4150,7 +4350,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
                      *     }
                      */
@@ -4167,8 +4367,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Service temporarily unavailable",
+                     *       "message": "The delivery queue is unavailable",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4233,15 +4450,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "Invalid body or sender",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4257,7 +4467,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing or wrong signature",
                      *       "details": null
                      *     }
                      */
@@ -4272,7 +4482,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a partner credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -4287,7 +4497,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "Unknown dealership or conversation",
                      *       "details": null
                      *     }
                      */
@@ -4310,8 +4520,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4357,7 +4584,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "urn:dealer-api:problem:http_400",
-                     *       "title": "Validation failed",
+                     *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "Unsupported api-version, malformed JSON, or retailerName missing, blank or unusable",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
@@ -4377,7 +4604,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "urn:dealer-api:problem:http_401",
-                     *       "title": "Authentication required",
+                     *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "Missing, malformed or wrong Basic credentials",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
@@ -4395,7 +4622,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "urn:dealer-api:problem:http_403",
-                     *       "title": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "title": "Forbidden",
                      *       "status": 403,
                      *       "detail": "Not a partner credential, or the dealership is disabled",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
@@ -4413,7 +4640,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "urn:dealer-api:problem:http_413",
-                     *       "title": "The body is over its limit",
+                     *       "title": "Payload Too Large",
                      *       "status": 413,
                      *       "detail": "Body over BODY_LIMIT_BYTES",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
@@ -4431,7 +4658,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "urn:dealer-api:problem:http_415",
-                     *       "title": "Unsupported content type: multipart/form-data is required",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415,
                      *       "detail": "Not application/json (UTF-8, uncompressed)",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
@@ -4457,7 +4684,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "urn:dealer-api:problem:http_429",
-                     *       "title": "Too many requests",
+                     *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "detail": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
@@ -4477,9 +4704,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "urn:dealer-api:problem:http_503",
-                     *       "title": "Service temporarily unavailable",
+                     *       "title": "Service Unavailable",
                      *       "status": 503,
                      *       "detail": "PARTNER_SIGNING_SECRETS is not set on the server",
+                     *       "instance": "/api/v1/webhooks/partner/integration-enabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:dealer-api:problem:http_500",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
                      *     }
                      */
@@ -4535,7 +4780,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -4550,7 +4795,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -4565,7 +4810,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such thread for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -4580,7 +4825,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "An upload is already running for this dealership",
+                     *       "message": "The thread has a queued or running run",
                      *       "details": null
                      *     }
                      */
@@ -4603,8 +4848,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4656,7 +4918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -4671,7 +4933,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -4694,8 +4956,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4751,7 +5030,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -4766,7 +5045,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -4781,7 +5060,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such thread for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -4804,8 +5083,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4860,7 +5156,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -4875,7 +5171,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -4890,7 +5186,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such thread or run for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -4913,8 +5209,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4972,7 +5285,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -4987,7 +5300,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -5002,7 +5315,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such thread or run for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -5025,8 +5338,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5076,7 +5406,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -5091,7 +5421,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -5106,7 +5436,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such thread or run for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -5129,8 +5459,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5184,7 +5531,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -5199,7 +5546,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -5214,7 +5561,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such thread for this dealership",
                      *       "details": null
                      *     }
                      */
@@ -5229,7 +5576,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "An upload is already running for this dealership",
+                     *       "message": "The thread has no queued or running run",
                      *       "details": null
                      *     }
                      */
@@ -5252,8 +5599,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5306,7 +5670,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -5321,7 +5685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -5344,8 +5708,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5398,15 +5779,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Validation failed",
-                     *       "details": [
-                     *         {
-                     *           "field": "Take",
-                     *           "errors": [
-                     *             "Take must not be greater than 100"
-                     *           ]
-                     *         }
-                     *       ]
+                     *       "message": "Parameters missing, unknown or out of range",
+                     *       "details": null
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5422,7 +5796,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -5437,7 +5811,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -5452,7 +5826,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not found",
+                     *       "message": "No such task",
                      *       "details": null
                      *     }
                      */
@@ -5475,8 +5849,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5535,7 +5926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Authentication required",
+                     *       "message": "Missing, malformed or wrong Basic credentials",
                      *       "details": null
                      *     }
                      */
@@ -5550,7 +5941,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "This endpoint needs a dealer credential; a partner credential was given",
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
                      *       "details": null
                      *     }
                      */
@@ -5573,8 +5964,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Too many requests",
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5660,6 +6068,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5764,6 +6189,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

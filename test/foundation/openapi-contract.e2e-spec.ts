@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 /**
@@ -15,9 +16,19 @@ const operations: [string, string, Json][] = Object.entries(document.paths as Js
 
 describe('The OpenAPI contract', () => {
   it('passes Redocly lint with the recommended ruleset: 0 errors, 0 warnings', () => {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', FILE, '--format=json', '--max-problems=50'], { encoding: 'utf8', cwd: ROOT });
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', FILE, '--format=json', '--max-problems=50'], {
+      encoding: 'utf8', cwd: ROOT, timeout: 60_000, env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+    });
+    if (!result.stdout.includes('{')) throw new Error(`redocly printed no report (status ${result.status}): ${result.stderr}`);
     const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
     expect({ totals: report.totals, problems: report.problems.map((p) => `${p.ruleId}: ${p.message}`) }).toEqual({ totals: expect.objectContaining({ errors: 0, warnings: 0 }), problems: [] });
+  });
+
+  it('has the client types generated from it (run `npm run openapi` after changing an endpoint)', () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'schema-')), 'schema.d.ts');
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), FILE, '-o', out], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.status).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'libs/client/schema.d.ts'), 'utf8'));
   });
 
   it('names every operation (no generated Controller_method ids), each once', () => {

@@ -64,7 +64,13 @@ function startShell(script: string, cwd: string, env: NodeJS.ProcessEnv, ready: 
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], { cwd, env, detached: true });
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), timeoutMs);
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      // Its own process group: npm and the server go with the shell, nothing keeps the port.
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
+      reject(new Error(`${reason}:\n${output}`));
+    };
+    const timer = setTimeout(() => fail('not ready in time'), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (ready.test(output)) {
@@ -74,10 +80,7 @@ function startShell(script: string, cwd: string, env: NodeJS.ProcessEnv, ready: 
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before it was ready:\n${output}`));
-    });
+    child.on('exit', (code) => fail(`exited with ${code} before it was ready`));
   });
 }
 

@@ -2,6 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type {
   HeaderObject, OperationObject, ReferenceObject, ResponseObject, SchemaObject, SecurityRequirementObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { STATUS_CODES } from 'node:http';
 import { PROBLEM_DETAILS_PATH_PREFIX } from './error-body';
 
 /**
@@ -18,9 +19,10 @@ export function applyApiConventions(document: OpenAPIObject): OpenAPIObject {
       const operation = item[method];
       if (!operation) continue;
       const problems = route.toLowerCase().startsWith(PROBLEM_DETAILS_PATH_PREFIX);
+      operation.responses.default ??= { description: ANY_OTHER_ERROR };
       for (const [status, response] of Object.entries(operation.responses)) {
         // A route that documents its own error body (health answers its checks with the 503) keeps it.
-        if (/^[45]\d\d$/.test(status) && !(response as ResponseObject).content) describeError(response as ResponseObject, Number(status), problems, route);
+        if (/^[45]\d\d$|^default$/.test(status) && !(response as ResponseObject).content) describeError(response as ResponseObject, status === 'default' ? 500 : Number(status), problems, route);
       }
       operation.security = combinedSecurity(operation);
       nameInlineSchemas(document, operation);
@@ -100,6 +102,7 @@ function nameInlineSchemas(document: OpenAPIObject, operation: OperationObject):
   if (!base) return;
   const name = (media: { schema?: SchemaObject | ReferenceObject }, suffix: string) => {
     if (!media.schema || '$ref' in media.schema || (media.schema.type !== 'object' && media.schema.type !== 'array')) return;
+    if (document.components!.schemas![`${base}${suffix}`]) throw new Error(`OpenAPI: two inline schemas would both be named ${base}${suffix}; give one a DTO class`);
     document.components!.schemas![`${base}${suffix}`] = media.schema;
     media.schema = { $ref: `#/components/schemas/${base}${suffix}` };
   };
@@ -118,7 +121,7 @@ const ERROR_BODY: SchemaObject = {
   properties: {
     message: { type: 'string', description: 'What went wrong, for a person' },
     details: {
-      anyOf: [{ type: 'array', items: {} }, { type: 'object', nullable: true }],
+      anyOf: [{ type: 'array', items: { type: 'object', additionalProperties: true } }, { type: 'object', nullable: true, additionalProperties: true }],
       description: 'Validation failures as `{ field, errors[] }` (at most 20, then `{ more: N }`), the bulk result of a refused upload, `{ request_id }` on a 500; else null',
     },
   },
@@ -148,20 +151,14 @@ const PROBLEM_DETAILS: SchemaObject = {
   },
 };
 
-/** A message the service really answers with, per status. */
-const ERROR_EXAMPLES: Record<number, { message: string; details: unknown }> = {
-  400: { message: 'Validation failed', details: [{ field: 'Take', errors: ['Take must not be greater than 100'] }] },
-  401: { message: 'Authentication required', details: null },
-  403: { message: 'This endpoint needs a dealer credential; a partner credential was given', details: null },
-  404: { message: 'Not found', details: null },
-  409: { message: 'An upload is already running for this dealership', details: null },
-  413: { message: 'The body is over its limit', details: null },
-  415: { message: 'Unsupported content type: multipart/form-data is required', details: null },
-  422: { message: 'Refused: the failed rows exceed maxFailedRatio; nothing was changed', details: { processed: 10, failed: 6 } },
-  429: { message: 'Too many requests', details: null },
-  500: { message: 'Internal server error', details: { request_id: '3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f' } },
-  503: { message: 'Service temporarily unavailable', details: null },
+/** Details the service gives with these statuses (others: null); the message is the route's own description. */
+const DETAILS_EXAMPLES: Record<number, unknown> = {
+  422: { processed: 10, failed: 6 },
+  500: { request_id: '3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f' },
 };
+
+/** What every route can also answer, whatever it documents (the filter, the body parser, the database). */
+const ANY_OTHER_ERROR = 'Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)';
 
 const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before trying again', schema: { type: 'integer', example: 5 } };
 const HEADERS_BY_STATUS: Record<number, Record<string, HeaderObject>> = {
@@ -171,15 +168,15 @@ const HEADERS_BY_STATUS: Record<number, Record<string, HeaderObject>> = {
 };
 
 function describeError(response: ResponseObject, status: number, problems: boolean, route: string): void {
-  const fallback = ERROR_EXAMPLES[status] ?? { message: response.description, details: null };
+  const message = response.description || STATUS_CODES[status] || 'Error';
   response.content = problems
     ? {
       'application/problem+json': {
         schema: { $ref: '#/components/schemas/ProblemDetails' },
-        example: { type: `urn:dealer-api:problem:http_${status}`, title: fallback.message, status, detail: response.description, instance: route },
+        example: { type: `urn:dealer-api:problem:http_${status}`, title: STATUS_CODES[status] ?? 'Error', status, detail: message, instance: route },
       },
     }
-    : { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example: fallback } };
+    : { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example: { message, details: DETAILS_EXAMPLES[status] ?? null } } };
   if (HEADERS_BY_STATUS[status]) response.headers = { ...HEADERS_BY_STATUS[status], ...response.headers };
 }
 
