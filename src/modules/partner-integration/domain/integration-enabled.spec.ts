@@ -81,4 +81,13 @@ describe(isSupportedApiVersion.name, () => {
       expect(isSupportedApiVersion(version)).toBe(supported);
     },
   );
+
+  it.each([
+    ['a NUL', 'Acme\u0000Motors', 'must not contain control characters'],
+    ['a line break', 'Acme\nMotors', 'must not contain control characters'],
+    ['an escape', 'Acme\u001bMotors', 'must not contain control characters'],
+    ['a lone surrogate', 'Acme \ud800 Motors', 'must not contain unpaired surrogates'],
+  ])('refuses a retailerName with %s', (_what, retailerName, error) => {
+    expect(() => parse({ retailerName })).toThrow(expect.objectContaining({ details: [{ field: 'retailerName', errors: [error] }] }));
+  });
 });

@@ -83,6 +83,9 @@ function retailerOf(value: unknown): { name: string; dealerId: string } | { erro
   const name = value.trim();
   if (!name) return { errors: ['must not be blank'] };
   if (name.length > NAME_MAX) return { errors: [`must be at most ${NAME_MAX} characters`] };
+  // Stored as the dealership's display name: control characters (NUL included) or a lone surrogate would corrupt it.
+  if (/\p{Cc}/u.test(name)) return { errors: ['must not contain control characters'] };
+  if (/[\uD800-\uDFFF]/u.test(name)) return { errors: ['must not contain unpaired surrogates'] }; // with the u flag only a lone half matches
   const lost = unrepresentableCharacters(name);
   if (lost.length) {
     // Dropping them could file two retailers under one dealership.
