@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
+import { LogOutput } from '../libs/common/logging/logging.module';
 import { AppLogger } from '../libs/common/logging/app-logger';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './config/app-config';
@@ -13,7 +14,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(AppLogger));
   app.enableShutdownHooks();
-  process.stdout.write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'})\n`);
+  app.get(LogOutput).write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'})\n`);
 }
 
 bootstrap().catch((err: unknown) => {

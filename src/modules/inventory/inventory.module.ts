@@ -1,9 +1,9 @@
-import * as os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { diskStorage } from 'multer';
+import { uploadFolder, UploadFolderSweeper } from './adapters/http/upload-folder';
 import { DemoSeedRegistry } from '../../../libs/common/seed/demo-seed.registry';
 import { AppConfig } from '../../config/app-config';
 import { CatalogModule } from '../catalog';
@@ -46,7 +46,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     MulterModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        storage: diskStorage({ destination: os.tmpdir(), filename: (_req, _file, done) => done(null, `inventory-upload-${randomUUID()}`) }),
+        storage: diskStorage({ destination: uploadFolder(config.dataDir), filename: (_req, _file, done) => done(null, `inventory-upload-${randomUUID()}`) }),
         limits: { fileSize: config.limits.uploadBytes, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 10 },
       }),
     }),
@@ -59,6 +59,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     { provide: StockedModelsReader, useExisting: TypeOrmCarInventoryRepository },
     ...inventoryPersistenceProviders,
     UploadCleanupInterceptor,
+    UploadFolderSweeper,
     { provide: InventoryChanges, useValue: new InventoryChanges() },
     ReplaceInventoryUseCase,
     DeleteNewInventoryUseCase,
