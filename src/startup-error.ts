@@ -1,3 +1,4 @@
+import { databaseErrorCode, isAccessDenied, isMissingDatabase } from '../libs/common/persistence/database-errors';
 import { MissingDatabaseError } from '../libs/common/persistence/mysql-database';
 import { ConfigError } from './config/app-config';
 
@@ -7,11 +8,10 @@ import { ConfigError } from './config/app-config';
  */
 export function describeStartupError(err: unknown): string {
   if (err instanceof ConfigError || err instanceof MissingDatabaseError) return err.message;
-  const code = (err as { code?: unknown; driverError?: { code?: unknown } } | null)?.code ?? (err as { driverError?: { code?: unknown } } | null)?.driverError?.code;
-  if (code === 'ER_BAD_DB_ERROR') {
+  if (isMissingDatabase(err)) {
     return `${(err as Error).message}: run \`npm run migrate\` first (it creates the database when the user may, then its tables)`;
   }
-  if (typeof code === 'string' && /^ER_(DB)?ACCESS_DENIED/.test(code)) return `${(err as Error).message}: check the user and password in DATABASE_URL`;
-  if (code === 'ECONNREFUSED') return `${(err as Error).message}: is the database (DATABASE_URL) or Redis (REDIS_URL) running?`;
+  if (isAccessDenied(err)) return `${(err as Error).message}: check the user and password in DATABASE_URL`;
+  if (databaseErrorCode(err) === 'ECONNREFUSED') return `${(err as Error).message}: is the database (DATABASE_URL) or Redis (REDIS_URL) running?`;
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }

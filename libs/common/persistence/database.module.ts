@@ -1,11 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseConfig, dataSourceOptions, SchemaSources } from './data-source-options';
+import { isAccessDenied, isMissingDatabase } from './database-errors';
 import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
 import { UnitOfWork } from './unit-of-work';
-
-/** Connection refusals only an operator can fix: retrying them only delays the one line that says what to do. */
-const OPERATOR_ERRORS = new Set(['ER_BAD_DB_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR', 'ER_DBACCESS_DENIED_ERROR']);
 
 /**
  * The TypeORM connection of the configured dialect and the one UnitOfWork every context shares.
@@ -24,8 +22,9 @@ export class DatabaseModule {
             autoLoadEntities: true,
             retryAttempts: options.database.kind === 'mysql' ? 3 : 0,
             retryDelay: 1000,
-            // A database that is starting is worth waiting for; one that is missing or refuses the user is not.
-            toRetry: (err: unknown) => !OPERATOR_ERRORS.has(String((err as { code?: unknown } | null)?.code)),
+            // A database that is starting is worth waiting for; one that is missing or refuses the user is
+            // not: only an operator can fix that, and retrying only delays the one line that says what to do.
+            toRetry: (err: unknown) => !isMissingDatabase(err) && !isAccessDenied(err),
           }),
         }),
       ],

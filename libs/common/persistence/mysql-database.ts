@@ -1,9 +1,8 @@
 import { createConnection } from 'mysql2/promise';
+import { isAccessDenied } from './database-errors';
 
 /** Start-up cannot go on: the database is missing and this user may not create it. The message is the one line to show. */
 export class MissingDatabaseError extends Error {}
-
-const ACCESS_DENIED = new Set(['ER_DBACCESS_DENIED_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR']);
 
 /**
  * decisions.md section 12: a MySQL database that does not exist yet is created when the user may,
@@ -24,7 +23,7 @@ export async function ensureMySqlDatabase(url: string): Promise<boolean> {
       await connection.query(`CREATE DATABASE IF NOT EXISTS ${connection.escapeId(database)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
       return true;
     } catch (err) {
-      if (!ACCESS_DENIED.has((err as { code?: string }).code ?? '')) throw err;
+      if (!isAccessDenied(err)) throw err;
       const host = `${target.hostname}${target.port ? `:${target.port}` : ''}`;
       throw new MissingDatabaseError(
         `MySQL database "${database}" does not exist on ${host} and user "${decodeURIComponent(target.username)}" may not create it; ` +
