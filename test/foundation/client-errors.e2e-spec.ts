@@ -1,6 +1,6 @@
 import * as net from 'node:net';
 import { describeEachBackend } from '../support/backends';
-import { startTestApp, TestApp } from '../support/test-app';
+import { listenOnFreePort, startTestApp, TestApp } from '../support/test-app';
 
 /** Raw bytes to the listening app, and everything it answers before closing. */
 function exchange(port: number, request: string): Promise<string> {
@@ -18,8 +18,7 @@ describeEachBackend('Requests Node refuses before routing', (backend) => {
   let port: number;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    await t.app.listen(0, '127.0.0.1');
-    port = (t.app.getHttpServer().address() as net.AddressInfo).port;
+    ({ port } = await listenOnFreePort(t));
   });
   afterAll(() => t.close());
 

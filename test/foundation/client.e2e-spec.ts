@@ -6,7 +6,7 @@ import { importCatalog } from '../catalog/catalog-support';
 import { csv, vin } from '../inventory/inventory-fixtures';
 import { describeEachBackend } from '../support/backends';
 import { eventually } from '../support/eventually';
-import { createDealer, createPartner, DealerFixture, startTestApp, TestApp } from '../support/test-app';
+import { createDealer, createPartner, DealerFixture, listenOnFreePort, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * The typed client (libs/client) against the running app: one test per operation of the committed
@@ -104,8 +104,7 @@ describeEachBackend('The typed client against the running app', (backend) => {
       // A model that takes a few ms per word, so a run is still active when it is cancelled.
       ASSISTANT_STREAM_DELAY_MS: '25',
     });
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+    ({ baseUrl } = await listenOnFreePort(t));
     dealer = await createDealer(t, { name: retailerName, region: 'CA' });
     api = createDealerApiClient(baseUrl, dealer);
     partnerApi = createDealerApiClient(baseUrl, await createPartner(t));

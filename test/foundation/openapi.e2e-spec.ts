@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createDealerApiClient } from '../../libs/client';
 import { describeEachBackend } from '../support/backends';
-import { createDealer, startTestApp, TestApp } from '../support/test-app';
+import { createDealer, listenOnFreePort, startTestApp, TestApp } from '../support/test-app';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILT = path.join(ROOT, 'dist/src/openapi-document.js');
@@ -22,8 +22,7 @@ describeEachBackend('The generated client', (backend) => {
   let baseUrl: string;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+    ({ baseUrl } = await listenOnFreePort(t));
   });
   afterAll(() => t.close());
 

@@ -85,6 +85,13 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   };
 }
 
+/** For a client that needs a real address (a browser, fetch, raw sockets): the app listens on a port the system assigns. */
+export async function listenOnFreePort(t: TestApp): Promise<{ port: number; baseUrl: string }> {
+  await t.app.listen(0, '127.0.0.1');
+  const { port } = t.app.getHttpServer().address() as { port: number };
+  return { port, baseUrl: `http://127.0.0.1:${port}` };
+}
+
 export function basicAuth(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
