@@ -1,5 +1,6 @@
+import * as http from 'node:http';
 import { describeEachBackend } from '../support/backends';
-import { basicAuth, createDealer, createPartner, DealerFixture, startTestApp, TestApp } from '../support/test-app';
+import { basicAuth, createDealer, createPartner, DealerFixture, listenOnFreePort, startTestApp, TestApp } from '../support/test-app';
 
 const WWW_AUTHENTICATE = 'Basic realm="dealer-api", charset="UTF-8"';
 
@@ -51,7 +52,7 @@ describeEachBackend('Basic authentication', (backend) => {
     expect(res.body.message).toBe('The dealership is disabled');
   });
 
-  it('429 with Retry-After once one username fails too often, even with the right secret', async () => {
+  it('429 with Retry-After once one username fails too often from one address, even with the right secret', async () => {
     const victim = await createDealer(t);
     for (let i = 0; i < 3; i++) {
       await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(victim.username, `guess-${i}`)).expect(401);
@@ -60,7 +61,37 @@ describeEachBackend('Basic authentication', (backend) => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body).toEqual({ message: 'Too many failed authentication attempts; try again later', details: null });
   });
+
+  it('does not lock the owner out: the right secret from another address still gets in', async () => {
+    const victim = await createDealer(t);
+    for (let i = 0; i < 4; i++) await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(victim.username, `guess-${i}`));
+    await t.http().get('/api/v1/dealership').set('Authorization', victim.auth).expect(429);
+    const { port } = await listenOnFreePort(t);
+    // 127.0.0.2 is loopback too: the same server, seen from another client address.
+    const fromElsewhere = await getFrom('127.0.0.2', port, '/api/v1/dealership', victim.auth);
+    expect(fromElsewhere.status).toBe(200);
+    expect(JSON.parse(fromElsewhere.body)).toMatchObject({ id: victim.dealerId });
+  });
+
+  it('matches usernames exactly (MySQL compares case-insensitively; the credential does not)', async () => {
+    const owner = await createDealer(t);
+    await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(owner.username.toUpperCase(), owner.password)).expect(401);
+    await t.http().get('/api/v1/dealership').set('Authorization', owner.auth).expect(200);
+  });
 });
+
+function getFrom(localAddress: string, port: number, path: string, authorization: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, localAddress, headers: { authorization } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describeEachBackend('Authentication failure throttling by client address', (backend) => {
   let t: TestApp;
@@ -74,5 +105,27 @@ describeEachBackend('Authentication failure throttling by client address', (back
     await t.http().get('/api/v1/dealership').set('Authorization', basicAuth('dk_b', 'x')).expect(401);
     const res = await t.http().get('/api/v1/dealership').set('Authorization', basicAuth('dk_c', 'x')).expect(429);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describeEachBackend('Authentication failure throttling across API processes', (backend) => {
+  // Two apps with one queue prefix share the counters when Redis holds them; in memory they cannot.
+  const shared = backend.redisUrl !== null;
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    const prefix = `auth-shared-${process.pid}-${Date.now()}`;
+    one = await startTestApp(backend, { AUTH_FAILURE_LIMIT: '2', QUEUE_PREFIX: prefix });
+    two = await startTestApp(backend, { AUTH_FAILURE_LIMIT: '2', QUEUE_PREFIX: prefix });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+  });
+
+  it(shared ? 'failures counted by one process throttle the next attempt on the other (Redis)' : 'each process counts its own failures (no Redis)', async () => {
+    const guess = basicAuth('dk_shared_target', 'wrong');
+    for (let i = 0; i < 2; i++) await one.http().get('/api/v1/dealership').set('Authorization', guess).expect(401);
+    await two.http().get('/api/v1/dealership').set('Authorization', guess).expect(shared ? 429 : 401);
   });
 });

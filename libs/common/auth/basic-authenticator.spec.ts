@@ -95,12 +95,47 @@ describe(BasicAuthenticator.name, () => {
     await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner')).resolves.toMatchObject({ partnerId: 'p' });
   });
 
-  it('throttles a username after the failure limit, with a retry delay', async () => {
+  it('throttles a username after the failure limit from one address, with a retry delay', async () => {
     const auth = new BasicAuthenticator(store, settings);
-    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('dk_b', 'x'), `10.0.0.${i}`, 'dealer')).rejects.toBeInstanceOf(UnauthenticatedError);
-    const refused = await auth.authenticate(header('dk_b', 'secret-b'), '10.0.0.9', 'dealer').catch((e: unknown) => e);
+    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('dk_b', 'x'), '10.0.0.1', 'dealer')).rejects.toBeInstanceOf(UnauthenticatedError);
+    const refused = await auth.authenticate(header('dk_b', 'secret-b'), '10.0.0.1', 'dealer').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitedError);
     expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+
+  it('does not lock the owner out: the right secret from another address still gets in', async () => {
+    const auth = new BasicAuthenticator(store, settings);
+    for (let i = 0; i < 5; i++) await auth.authenticate(header('dk_c', 'guess'), '10.6.6.6', 'dealer').catch(() => undefined);
+    await expect(auth.authenticate(header('dk_c', 'guess'), '10.6.6.6', 'dealer')).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(auth.authenticate(header('dk_c', 'secret-c'), '192.0.2.7', 'dealer')).resolves.toMatchObject({ dealerId: 'c' });
+  });
+
+  it('throttles an address that tries many usernames', async () => {
+    const auth = new BasicAuthenticator(store, { ...settings, addressFailureLimit: 4 });
+    for (let i = 0; i < 4; i++) await expect(auth.authenticate(header(`dk_guess${i}`, 'x'), '10.9.9.9', 'dealer')).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(auth.authenticate(header('dk_a', 'secret-a'), '10.9.9.9', 'dealer')).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it('shares one verification among concurrent requests with the same header', async () => {
+    const auth = new BasicAuthenticator(store, settings);
+    const principals = await Promise.all(Array.from({ length: 50 }, () => auth.authenticate(header('dk_a', 'secret-a'), '1.1.1.1', 'dealer')));
+    expect(new Set(principals.map((p) => p.dealerId))).toEqual(new Set(['a']));
+    expect(store.lookups).toBe(1);
+    const wrong = await Promise.allSettled(Array.from({ length: 3 }, () => auth.authenticate(header('dk_b', 'nope'), '1.1.1.2', 'dealer')));
+    expect(wrong.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(store.lookups).toBe(2);
+  });
+
+  it('matches usernames exactly', async () => {
+    // A store on a case-insensitive collation answers `DK_A` with dk_a's row.
+    const caseInsensitive = new (class extends CredentialStore {
+      findByUsername(username: string) {
+        return store.findByUsername(username.toLowerCase());
+      }
+    })();
+    const auth = new BasicAuthenticator(caseInsensitive, settings);
+    await expect(auth.authenticate(header('DK_A', 'secret-a'), '1.1.1.1', 'dealer')).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(auth.authenticate(header('dk_a', 'secret-a'), '1.1.1.1', 'dealer')).resolves.toMatchObject({ dealerId: 'a' });
   });
 
   it.each([

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createTtlCache } from '../cache/ttl-cache';
 import {
   ForbiddenError, RateLimitedError, UnauthenticatedError,
 } from '../errors/domain-error';
+import { LimiterStore } from './limiter-store';
 import { CredentialKind, CredentialStore, Principal } from './principal';
 import { verifySecret } from './secret-hash';
 
 export interface BasicAuthSettings {
   cacheTtlMs: number;
   cacheMaxEntries: number;
-  /** Failures allowed per username per window. */
+  /** Failures allowed per username from one client address per window. */
   failureLimit: number;
   /** Failures allowed per client address per window (higher: many users may share a NAT). */
   addressFailureLimit: number;
@@ -26,21 +27,27 @@ interface CacheEntry {
 /**
  * Verifies `Authorization: Basic` headers. A verified header is cached (keyed by its SHA-256, for
  * at most the TTL, the least recently used dropped past `cacheMaxEntries`) so steady-state requests
- * pay no scrypt; failures are counted per
- * client address and per username and throttled with 429 once over the limit.
+ * pay no scrypt, and concurrent first requests with one header share one verification (a cold
+ * burst of 100 requests costs one scrypt, not 100). Failures are counted per client address and
+ * per username *from that address*, and throttled with 429 over the limit: someone guessing a
+ * username's secret cannot lock its owner out, who still gets in from another address. Usernames
+ * match exactly (a case-insensitive database collation does not make `DK_x` a name for `dk_x`).
  */
 export class BasicAuthenticator {
   /** Null when the TTL is 0: every request is verified. */
   private readonly cache: LRUCache<string, CacheEntry> | null;
-  private readonly userFailures: RateLimiterMemory;
-  private readonly addressFailures: RateLimiterMemory;
+  /** Verifications under way, by cache key: concurrent requests with one header share one. */
+  private readonly inFlight = new Map<string, Promise<CacheEntry | null>>();
+  private readonly userFailures: RateLimiterAbstract;
+  private readonly addressFailures: RateLimiterAbstract;
 
   constructor(
     private readonly store: CredentialStore,
     private readonly settings: BasicAuthSettings,
+    limiters: LimiterStore = new LimiterStore({ redisUrl: null, keyPrefix: 'auth' }),
   ) {
-    this.userFailures = new RateLimiterMemory({ points: settings.failureLimit, duration: settings.failureWindowSeconds });
-    this.addressFailures = new RateLimiterMemory({ points: settings.addressFailureLimit, duration: settings.failureWindowSeconds });
+    this.userFailures = limiters.limiter('auth-failures:user', settings.failureLimit, settings.failureWindowSeconds);
+    this.addressFailures = limiters.limiter('auth-failures:address', settings.addressFailureLimit, settings.failureWindowSeconds);
     this.cache = settings.cacheTtlMs > 0 ? createTtlCache({ max: settings.cacheMaxEntries, ttlMs: settings.cacheTtlMs }) : null;
   }
 
@@ -51,23 +58,36 @@ export class BasicAuthenticator {
 
     const parsed = parseBasic(header);
     await this.refuseIfThrottled(this.addressFailures, clientAddress);
-    if (parsed) await this.refuseIfThrottled(this.userFailures, parsed.username);
+    if (parsed) await this.refuseIfThrottled(this.userFailures, userAtAddress(parsed.username, clientAddress));
     if (!parsed) {
       if (header) await this.recordFailure(clientAddress, null);
       throw new UnauthenticatedError(header ? 'Malformed Basic credentials' : 'Authentication required');
     }
-    const stored = await this.store.findByUsername(parsed.username);
-    // An unknown username costs the same scrypt as a known one: timing does not tell them apart.
-    const ok = await verifySecret(parsed.password, stored?.secretHash ?? UNKNOWN_USER_HASH);
-    if (!stored || !ok) {
+    let verification = this.inFlight.get(cacheKey);
+    if (!verification) {
+      verification = this.verify(parsed.username, parsed.password).finally(() => this.inFlight.delete(cacheKey));
+      this.inFlight.set(cacheKey, verification);
+    }
+    const verified = await verification;
+    if (!verified) {
       await this.recordFailure(clientAddress, parsed.username);
       throw new UnauthenticatedError('Invalid credentials');
     }
-    const principal: Principal = {
-      kind: stored.kind, username: stored.username, dealerId: stored.dealerId, partnerId: stored.partnerId,
+    this.cache?.set(cacheKey, verified);
+    return this.authorize(verified.principal, verified.active, requiredKind);
+  }
+
+  /** One scrypt: the credential when the secret is right, else null. */
+  private async verify(username: string, password: string): Promise<CacheEntry | null> {
+    const found = await this.store.findByUsername(username);
+    const stored = found?.username === username ? found : null;
+    // An unknown username costs the same scrypt as a known one: timing does not tell them apart.
+    const ok = await verifySecret(password, stored?.secretHash ?? UNKNOWN_USER_HASH);
+    if (!stored || !ok) return null;
+    return {
+      principal: { kind: stored.kind, username: stored.username, dealerId: stored.dealerId, partnerId: stored.partnerId },
+      active: stored.active,
     };
-    this.cache?.set(cacheKey, { principal, active: stored.active });
-    return this.authorize(principal, stored.active, requiredKind);
   }
 
   private authorize(principal: Principal, active: boolean, requiredKind: CredentialKind): Principal {
@@ -78,8 +98,9 @@ export class BasicAuthenticator {
     return principal;
   }
 
-  private async refuseIfThrottled(limiter: RateLimiterMemory, key: string): Promise<void> {
-    const state = await limiter.get(key);
+  private async refuseIfThrottled(limiter: RateLimiterAbstract, key: string): Promise<void> {
+    // Counters that cannot be read (Redis gone, no insurance for reads) throttle nobody.
+    const state = await limiter.get(key).catch(() => null);
     if (state && state.consumedPoints >= limiter.points) {
       throw new RateLimitedError('Too many failed authentication attempts; try again later', Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
     }
@@ -89,8 +110,12 @@ export class BasicAuthenticator {
     // consume() rejects once a key is over its points; refuseIfThrottled reads that state.
     const ignoreOverLimit = () => undefined;
     await this.addressFailures.consume(clientAddress).catch(ignoreOverLimit);
-    if (username) await this.userFailures.consume(username).catch(ignoreOverLimit);
+    if (username) await this.userFailures.consume(userAtAddress(username, clientAddress)).catch(ignoreOverLimit);
   }
+}
+
+function userAtAddress(username: string, clientAddress: string): string {
+  return `${clientAddress}|${username}`;
 }
 
 /** A valid hash of a random secret nobody knows (same scrypt parameters as real ones). */

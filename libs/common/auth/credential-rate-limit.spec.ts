@@ -1,10 +1,11 @@
 import { CredentialRateLimit } from './credential-rate-limit';
+import { LimiterStore } from './limiter-store';
 
 describe(CredentialRateLimit.name, () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  const limiter = (perMinute: number) => new CredentialRateLimit({ perMinute, redisUrl: null, keyPrefix: 'test' });
+  const limiter = (perMinute: number) => new CredentialRateLimit({ perMinute }, new LimiterStore({ redisUrl: null, keyPrefix: 'test' }));
 
   it('counts down per credential within a minute, then refuses until the minute is over', async () => {
     const limit = limiter(2);
@@ -28,12 +29,13 @@ describe(CredentialRateLimit.name, () => {
 describe(`${CredentialRateLimit.name} on a Redis that does not answer`, () => {
   it('counts in memory instead, so requests are still answered (and still limited)', async () => {
     // Nothing listens on port 1: the connection is refused, again and again.
-    const limit = new CredentialRateLimit({ perMinute: 1, redisUrl: 'redis://127.0.0.1:1', keyPrefix: 'test' });
+    const store = new LimiterStore({ redisUrl: 'redis://127.0.0.1:1', keyPrefix: 'test' });
+    const limit = new CredentialRateLimit({ perMinute: 1 }, store);
     try {
       expect(await limit.take('dk_a')).toMatchObject({ remaining: 0, allowed: true });
       expect(await limit.take('dk_a')).toMatchObject({ remaining: 0, allowed: false });
     } finally {
-      limit.onApplicationShutdown();
+      store.onApplicationShutdown();
     }
   });
 });

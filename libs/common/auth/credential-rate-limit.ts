@@ -1,16 +1,10 @@
-import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { LimiterStore } from './limiter-store';
 
 export interface RateLimitSettings {
   /** Requests each credential may make in a window of a minute. */
   perMinute: number;
-  /** Counters in this Redis, shared by every API process; null: in this process's memory. */
-  redisUrl: string | null;
-  /** Redis key prefix (the counters are `<prefix>:rate-limit:<username>`). */
-  keyPrefix: string;
 }
-
 /** What the caller is told after a request was counted. */
 export interface RateLimitState {
   limit: number;
@@ -25,32 +19,17 @@ const WINDOW_SECONDS = 60;
 
 /**
  * Requests per credential and minute (fixed window, rate-limiter-flexible). With Redis the count is
- * one atomic script per request, shared by every process; while Redis does not answer (not
- * connected, or slower than 500 ms) each process counts in its own memory instead, so the API keeps
- * answering.
+ * one atomic script per request, shared by every process (see LimiterStore for the fallback).
  */
-export class CredentialRateLimit implements OnApplicationShutdown {
-  private readonly logger = new Logger('RateLimit');
+export class CredentialRateLimit {
   private readonly limiter: RateLimiterAbstract;
-  private readonly redis: Redis | null = null;
 
-  constructor(private readonly settings: RateLimitSettings) {
-    const options = { points: settings.perMinute, duration: WINDOW_SECONDS, keyPrefix: `${settings.keyPrefix}:rate-limit` };
-    if (!settings.redisUrl) {
-      this.limiter = new RateLimiterMemory(options);
-      return;
-    }
-    const redis = new Redis(settings.redisUrl, { enableOfflineQueue: false, commandTimeout: 500, maxRetriesPerRequest: 1 });
-    let reported = false;
-    redis.on('error', (err: Error) => {
-      if (!reported) this.logger.warn({ err }, 'rate-limit counters unreachable in Redis; counting per process until it answers');
-      reported = true;
-    });
-    redis.on('ready', () => (reported = false));
-    this.redis = redis;
-    this.limiter = new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+  constructor(
+    private readonly settings: RateLimitSettings,
+    store: LimiterStore,
+  ) {
+    this.limiter = store.limiter('rate-limit', settings.perMinute, WINDOW_SECONDS);
   }
-
   /** Counts one request of `username`. */
   async take(username: string): Promise<RateLimitState> {
     const { res, allowed } = await this.limiter.consume(username).then(
@@ -67,9 +46,5 @@ export class CredentialRateLimit implements OnApplicationShutdown {
       resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
       allowed,
     };
-  }
-
-  onApplicationShutdown(): void {
-    this.redis?.disconnect();
   }
 }
