@@ -369,3 +369,30 @@ describeEachBackend('Partner webhook without a signing secret', (backend) => {
     await t.http().post(PATH).set('Content-Type', 'application/json').send(body).expect(401);
   });
 });
+
+describeEachBackend('Partner webhook under anonymous floods', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The address failure limit would 429 first; lift it to see the audit budget itself.
+    t = await startTestApp(backend, { PARTNER_SIGNING_SECRETS: OLD_SECRET, AUTH_ADDRESS_FAILURE_LIMIT: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('audits 20 anonymous refusals a minute per address; past that, 429 with Retry-After and nothing written', async () => {
+    const log = t.app.get(DeliveryAuditLog);
+    const body = JSON.stringify({ retailerName: 'Flood Motors' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await t.http().post(PATH).set('Content-Type', 'application/json').set('Authorization', basicAuth(`pk_nobody${i}`, 'x')).send(body);
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(await log.list({ take: 500 })).toHaveLength(20);
+    // A partner with a valid credential is still heard and audited.
+    const partner = await createPartner(t);
+    await t.http().post(PATH).set('Content-Type', 'application/json').set('Authorization', partner.auth).set('X-Partner-Signature', 'bad').send(body).expect(401);
+    expect(await log.list({ take: 500 })).toHaveLength(21);
+  });
+});

@@ -25,7 +25,7 @@ export class AuthModule {
         { provide: CredentialRateLimit, inject: [LimiterStore], useFactory: (limiters: LimiterStore) => new CredentialRateLimit(limits, limiters) },
         { provide: APP_GUARD, useClass: BasicAuthGuard },
       ],
-      exports: [BasicAuthenticator],
+      exports: [BasicAuthenticator, LimiterStore],
     };
   }
 }

@@ -1,36 +1,66 @@
 import { ArgumentsHost, Catch, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthenticatedRequest } from '../../../../../libs/common/auth/auth.decorators';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { parseBasic } from '../../../../../libs/common/auth/basic-authenticator';
+import { LimiterStore } from '../../../../../libs/common/auth/limiter-store';
 import { AllExceptionsFilter, NormalisedError } from '../../../../../libs/common/http/all-exceptions.filter';
 import { readRawBody } from '../../../../../libs/common/http/raw-body';
 import { AppConfig } from '../../../../config/app-config';
 import { sha256Hex } from '../../application/enable-partner-integration.use-case';
 import { RecordDeliveryAuditUseCase } from '../../application/record-delivery-audit.use-case';
 
+/** Refusals of callers without a valid credential audited per client address and minute; past it, 429 and nothing written. */
+const ANONYMOUS_AUDITS_PER_MINUTE = 20;
+
 /**
  * The webhook's error filter: every refusal (bad credentials included: it sees guard errors too)
- * is audited, then answered by the shared filter (problem details on this path).
+ * is audited, then answered by the shared filter (problem details on this path). Callers nobody
+ * authenticated cannot fill the audit: their refusals are written only within a per-address budget
+ * (shared by API processes through Redis), and throttled answers (429) are never written.
  */
 @Catch()
 @Injectable()
 export class PartnerDeliveryAuditFilter extends AllExceptionsFilter {
   private readonly log = new Logger('PartnerWebhook');
+  private readonly anonymousAudits: RateLimiterAbstract;
 
   constructor(
     private readonly audit: RecordDeliveryAuditUseCase,
     private readonly config: AppConfig,
+    limiters: LimiterStore,
   ) {
     super();
+    this.anonymousAudits = limiters.limiter('webhook-anonymous-audits', ANONYMOUS_AUDITS_PER_MINUTE, 60);
   }
 
   override catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const error = this.normalise(exception, request);
     // Answer once the record is written, so whoever reads the audit after the answer finds it.
-    void this.recordRefusal(request, error)
-      .catch((err: unknown) => this.log.error({ err, request_id: request.id }, 'could not audit a refused partner delivery'))
-      .then(() => this.send(error, host));
+    void this.auditOrThrottle(request, error)
+      .catch((err: unknown): NormalisedError => {
+        this.log.error({ err, request_id: request.id }, 'could not audit a refused partner delivery');
+        return error;
+      })
+      .then((answer) => this.send(answer, host));
+  }
+
+  /** The answer to send: the refusal once audited, or a 429 (nothing written) past the anonymous budget. */
+  private async auditOrThrottle(request: Request & AuthenticatedRequest, error: NormalisedError): Promise<NormalisedError> {
+    if (error.status === 429) return error;
+    if (!request.principal) {
+      const over = await this.anonymousAudits.consume(request.ip ?? 'unknown').then(
+        () => null,
+        (rejection: unknown) => (rejection instanceof RateLimiterRes ? rejection : null),
+      );
+      if (over) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(over.msBeforeNext / 1000));
+        return { status: 429, message: 'Too many refused deliveries from this address; try again later', details: null, code: 'rate_limited', retryAfterSeconds };
+      }
+    }
+    await this.recordRefusal(request, error);
+    return error;
   }
 
   private async recordRefusal(request: Request & AuthenticatedRequest, error: NormalisedError): Promise<void> {
