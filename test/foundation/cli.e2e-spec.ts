@@ -73,6 +73,12 @@ describeEachBackend('Command line round trip', (backend) => {
       { field: 'unknown_field', errors: ['is not a dealership profile field'] },
     ]);
 
+    for (const region of ['UK', 'EU', 'XK', 'ZZ']) {
+      const unassigned = cli('dealer', 'create', '--name', `Region ${region} Motors`, '--region', region);
+      expect(unassigned.code).toBe(1);
+      expect(JSON.parse(unassigned.stderr.trim()).details).toEqual([{ field: 'region', errors: ['must be an ISO 3166-1 alpha-2 country code such as CA or US'] }]);
+    }
+
     expect(cli('credentials', 'rotate', '--dealer', 'nobody').code).toBe(1);
     expect(cli('dealer', 'create').code).toBe(2);
   });

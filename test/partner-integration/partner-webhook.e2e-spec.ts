@@ -107,6 +107,14 @@ describeEachBackend('Partner webhook: integration-enabled', (backend) => {
       expect(profile.integration_configs).toEqual([{ key: 'partner-credit-application', subscription_id: '' }]);
     });
 
+    it('ignores a region that is not an assigned ISO 3166-1 code (default US)', async () => {
+      for (const region of ['UK', 'EU', 'ZZ']) {
+        const name = freshRetailer(`Region ${region}`);
+        await deliver(JSON.stringify({ retailerName: name, region })).expect(204);
+        expect((await profileSeenBy(slugify(name))).region).toBe('US');
+      }
+    });
+
     it('records the integration on an existing dealership without touching its name or region', async () => {
       const dealer = await createDealer(t, { name: freshRetailer('Existing Motors'), region: 'CA' });
       const before = await t.http().get('/api/v1/dealership').set('Authorization', dealer.auth).expect(200);

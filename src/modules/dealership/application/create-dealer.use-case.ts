@@ -4,7 +4,7 @@ import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { ValidationError } from '../../../../libs/common/errors/domain-error';
 import { slugify } from '../../../../libs/common/slug/slug';
 import { CredentialRepository } from '../domain/credential.repository';
-import { DEALER_ID_PATTERN, REGION_PATTERN } from '../domain/dealership';
+import { DEALER_ID_PATTERN, isRegionCode } from '../domain/dealership';
 import { defaultDealershipProfile } from '../domain/dealership-profile';
 import { DealershipExistsError } from '../domain/dealership.errors';
 import { DealershipRepository } from '../domain/dealership.repository';
@@ -37,7 +37,7 @@ export class CreateDealerUseCase {
     const problems = [
       ...(name ? [] : [{ field: 'name', errors: ['is required'] }]),
       ...(DEALER_ID_PATTERN.test(id) ? [] : [{ field: 'id', errors: ['must be a slug: lowercase letters and digits joined by hyphens'] }]),
-      ...(REGION_PATTERN.test(region) ? [] : [{ field: 'region', errors: ['must be a two-letter country code such as CA or US'] }]),
+      ...(isRegionCode(region) ? [] : [{ field: 'region', errors: ['must be an ISO 3166-1 alpha-2 country code such as CA or US'] }]),
     ];
     if (problems.length) throw new ValidationError('Invalid dealership', problems);
 

@@ -18,7 +18,7 @@ export interface IntegrationConfig {
   subscription_id: string;
 }
 
-export { REGION_PATTERN } from '../../../../libs/common/region/region';
+export { isRegionCode } from '../../../../libs/common/region/region';
 /** A dealer id as the slug function makes them. */
 export const DEALER_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

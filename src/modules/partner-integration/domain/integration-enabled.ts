@@ -1,6 +1,6 @@
 import { FieldError } from '../../../../libs/common/errors/domain-error';
 import { slugify, unrepresentableCharacters } from '../../../../libs/common/slug/slug';
-import { REGION_PATTERN } from '../../../../libs/common/region/region';
+import { isRegionCode } from '../../../../libs/common/region/region';
 import { InvalidNotificationError, MalformedNotificationError } from './partner-integration.errors';
 
 /** The integration a partner's notification records (`integration_configs.key`). */
@@ -107,11 +107,11 @@ function subscriptionOf(fields: Record<string, unknown>): { value: string } | { 
   return { value: text };
 }
 
-/** A two-letter country code from the body, else the default; anything else there is ignored. */
+/** An assigned ISO 3166-1 alpha-2 code from the body, else the default; anything else there is ignored. */
 function regionOf(fields: Record<string, unknown>): string {
   for (const field of REGION_FIELDS) {
     const value = fields[field];
-    if (typeof value === 'string' && REGION_PATTERN.test(value.trim().toUpperCase())) return value.trim().toUpperCase();
+    if (typeof value === 'string' && isRegionCode(value.trim().toUpperCase())) return value.trim().toUpperCase();
   }
   return DEFAULT_REGION;
 }

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, Injectable, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthenticatedRequest } from '../../../../../libs/common/auth/auth.decorators';
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
@@ -28,7 +28,8 @@ export class PartnerDeliveryAuditFilter extends AllExceptionsFilter {
   constructor(
     private readonly audit: RecordDeliveryAuditUseCase,
     private readonly config: AppConfig,
-    limiters: LimiterStore,
+    // Absent where nothing is served over HTTP (the CLI root composes this module without AuthModule).
+    @Optional() limiters: LimiterStore = new LimiterStore({ redisUrl: null, keyPrefix: 'webhook' }),
   ) {
     super();
     this.anonymousAudits = limiters.limiter('webhook-anonymous-audits', ANONYMOUS_AUDITS_PER_MINUTE, 60);
