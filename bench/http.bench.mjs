@@ -1,0 +1,62 @@
+// npm run bench:http — what one request costs: autocannon at 100 connections against the built API
+// (embedded SQLite, demo data) and, as the ceiling, a bare Node HTTP server this script starts on the
+// same machine. Routes: the authenticated profile read, a list endpoint (used cars, 20 a page) and
+// /health/live. The first round of the profile read starts on a cold server with a credential never
+// verified (so 100 simultaneous first requests meet scrypt), then warm rounds follow.
+// Targets (issue 15): profile read >= 0.3x the bare server's throughput and p99 < 50 ms.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import autocannon from 'autocannon';
+import { cli, ROOT, startServer, stopServer } from './support/processes.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+
+function startBareServer() {
+  const source = `require('node:http').createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); })
+    .listen(0, '127.0.0.1', function () { console.log('READY ' + this.address().port); });`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', source]);
+    child.stdout.on('data', (d) => {
+      const m = /READY (\d+)/.exec(String(d));
+      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}` });
+    });
+    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+}
+
+async function measure(url, headers = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
+const env = { DATA_DIR: dataDir, DEMO_SEED: 'true' };
+const demo = cli(env, 'demo', 'seed');
+const auth = { authorization: `Basic ${Buffer.from(`${demo.username}:${demo.password}`).toString('base64')}` };
+const bare = await startBareServer();
+const api = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
+const rows = [];
+try {
+  rows.push(['GET /api/v1/dealership (cold start, first verification)', await measure(`${api.url}/api/v1/dealership`, auth)]);
+  rows.push(['GET /api/v1/dealership', await measure(`${api.url}/api/v1/dealership`, auth)]);
+  rows.push(['GET /api/v1/inventory/used?Take=20', await measure(`${api.url}/api/v1/inventory/used?Take=20`, auth)]);
+  rows.push(['GET /health/live', await measure(`${api.url}/health/live`)]);
+  rows.push(['bare Node HTTP server (ceiling)', await measure(bare.url)]);
+} finally {
+  await stopServer(api);
+  bare.child.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+const ceiling = rows[rows.length - 1][1].rps;
+console.log(`${CONNECTIONS} connections, ${SECONDS} s a route, SQLite, LOG_LEVEL=warn, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log('| route | req/s | ratio to bare | p50 ms | p99 ms | max ms |');
+console.log('|---|---|---|---|---|---|');
+for (const [name, m] of rows) {
+  console.log(`| ${name} | ${m.rps.toFixed(0)} | ${(m.rps / ceiling).toFixed(2)} | ${m.p50} | ${m.p99} | ${m.max} |`);
+}
+const profile = rows[1][1];
+console.log(`profile read: ratio ${(profile.rps / ceiling).toFixed(2)} (target >= 0.3), p99 ${profile.p99} ms (target < 50); cold start p99 ${rows[0][1].p99} ms, max ${rows[0][1].max} ms`);
