@@ -93,6 +93,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inventory/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New cars, newest first (ties in upload row order) */
+        get: operations["listNewCars"];
+        put?: never;
+        post?: never;
+        /** Remove every new car of the dealership */
+        delete: operations["deleteNewInventory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory/new/{vin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One new car by VIN (case-insensitive) */
+        get: operations["getNewCar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inventory/new/json": {
         parameters: {
             query?: never;
@@ -105,23 +140,6 @@ export interface paths {
         put: operations["uploadNewInventory"];
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/inventory/new": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Remove every new car of the dealership */
-        delete: operations["deleteNewInventory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -547,6 +565,59 @@ export interface components {
             row_count: number;
             rows: components["schemas"]["UsedCarResponse"][];
         };
+        NewCarResponse: {
+            year: number | null;
+            display_price: number | null;
+            kilometers: number | null;
+            horse_power: number | null;
+            torque: number | null;
+            fuel_economy_city: number | null;
+            fuel_economy_highway: number | null;
+            monthly_lease_payment: number | null;
+            monthly_finance_payment: number | null;
+            vin: string;
+            stock_number: string | null;
+            display_name: string;
+            manufacturer: string | null;
+            model: string | null;
+            trim: string | null;
+            type: string | null;
+            description: string | null;
+            options: string | null;
+            /** @description "yes" or "no". */
+            certified: string | null;
+            car_fax: string | null;
+            /** @description "yes" or "no". */
+            accident: string | null;
+            color: string | null;
+            currency_code: string | null;
+            /** @description "new" or "used". */
+            condition: string;
+            transmission: string | null;
+            fuel_type: string | null;
+            drive_train: string | null;
+            doors: string | null;
+            seats: string | null;
+            engine: string | null;
+            site_url: string | null;
+            image_url: string | null;
+            image_url_list: string | null;
+            video_url: string | null;
+            dealer_id: string;
+            source_id: string | null;
+            source_system: string | null;
+            stock_status: string | null;
+            price: number | null;
+            is_deleted: boolean;
+            date_created: string;
+        };
+        NewCarPageResponse: {
+            /** @description Total matching rows */
+            total_row_count: number;
+            /** @description Rows in this response */
+            row_count: number;
+            rows: components["schemas"]["NewCarResponse"][];
+        };
         RowErrorResponse: {
             /** @description 1001 required field missing, 1002 invalid VIN, 1003 duplicate VIN in file, 1004 not a number, 1005 value out of range, 1006 malformed row, 1007 value too long. */
             code: number;
@@ -598,6 +669,12 @@ export interface components {
             trim: string | null;
             year: number | null;
             type: string | null;
+            price: number | null;
+            kilometers: number | null;
+            /** @description The canonical colour (Black, White, Silver, Gray, ...), or null when the car's colour is none of them. */
+            color: string | null;
+            /** @description The first photo. */
+            image_url: string | null;
             vin: string;
             display_name: string;
             /** @description new or used */
@@ -2679,9 +2756,14 @@ export interface operations {
     uploadUsedInventory: {
         parameters: {
             query?: {
+                /** @description Validate and answer the result without changing anything (num_deletes: the cars that would be removed) */
+                dryRun?: boolean;
+                /** @description Refuse the whole upload (422, result in details, nothing changed) when a larger share of its rows is refused */
+                maxFailedRatio?: number;
                 /**
                  * @description Column mappings for non-standard headers: a JSON object `{"CSV header":"field"}` or
-                 *     `Header:field,Header 2:field` (URL-encoded). Map a column to `ignore` to drop it.
+                 *     `Header:field,Header 2:field` (URL-encoded). Map a column to `ignore` to drop it; a kilometers
+                 *     target may name its unit: `Odo:kilometers:mi` (mi or km).
                  */
                 columnMappings?: string;
             };
@@ -2739,7 +2821,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkInventoryResultResponse"];
                 };
             };
-            /** @description No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings; nothing changed */
+            /** @description No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings/dryRun/maxFailedRatio; nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2747,7 +2829,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings; nothing changed",
+                     *       "message": "No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings/dryRun/maxFailedRatio; nothing changed",
                      *       "details": null
                      *     }
                      */
@@ -2826,6 +2908,38 @@ export interface operations {
                      * @example {
                      *       "message": "Not multipart/form-data",
                      *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More rows refused than maxFailedRatio allows; the result is in details; nothing changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "More rows refused than maxFailedRatio allows; the result is in details; nothing changed",
+                     *       "details": {
+                     *         "num_deletes": 120,
+                     *         "num_failed_deletes": 0,
+                     *         "num_inserts": 4,
+                     *         "num_failed_inserts": 6,
+                     *         "delete_errors": [],
+                     *         "insert_errors": [
+                     *           {
+                     *             "index": 2,
+                     *             "id": "1HGCV1F34LA01234",
+                     *             "error": {
+                     *               "code": 1002,
+                     *               "reason": "vin must be 17 characters of A-H, J-N, P, R-Z and 0-9"
+                     *             },
+                     *             "has_error": true
+                     *           }
+                     *         ]
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3026,23 +3140,19 @@ export interface operations {
             };
         };
     };
-    uploadNewInventory: {
+    listNewCars: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows to skip */
+                Skip?: number;
+                /** @description Maximum rows to return */
+                Take?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "File": "(file contents)"
-                 *     }
-                 */
-                "multipart/form-data": components["schemas"]["UploadNewInventoryRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -3051,38 +3161,59 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "num_deletes": 1,
-                     *       "num_failed_deletes": 1,
-                     *       "num_inserts": 1,
-                     *       "num_failed_inserts": 1,
-                     *       "delete_errors": [
+                     *       "total_row_count": 1,
+                     *       "row_count": 1,
+                     *       "rows": [
                      *         {
-                     *           "index": 1,
-                     *           "id": "id",
-                     *           "error": {
-                     *             "code": 1,
-                     *             "reason": "reason"
-                     *           },
-                     *           "has_error": false
-                     *         }
-                     *       ],
-                     *       "insert_errors": [
-                     *         {
-                     *           "index": 1,
-                     *           "id": "id",
-                     *           "error": {
-                     *             "code": 1,
-                     *             "reason": "reason"
-                     *           },
-                     *           "has_error": false
+                     *           "year": 1,
+                     *           "display_price": 1,
+                     *           "kilometers": 1,
+                     *           "horse_power": 1,
+                     *           "torque": 1,
+                     *           "fuel_economy_city": 1,
+                     *           "fuel_economy_highway": 1,
+                     *           "monthly_lease_payment": 1,
+                     *           "monthly_finance_payment": 1,
+                     *           "vin": "1HGCV1F34LA012345",
+                     *           "stock_number": "stock number",
+                     *           "display_name": "display name",
+                     *           "manufacturer": "manufacturer",
+                     *           "model": "model",
+                     *           "trim": "trim",
+                     *           "type": "type",
+                     *           "description": "description",
+                     *           "options": "options",
+                     *           "certified": "certified",
+                     *           "car_fax": "car fax",
+                     *           "accident": "accident",
+                     *           "color": "color",
+                     *           "currency_code": "currency code",
+                     *           "condition": "condition",
+                     *           "transmission": "transmission",
+                     *           "fuel_type": "fuel type",
+                     *           "drive_train": "drive train",
+                     *           "doors": "doors",
+                     *           "seats": "seats",
+                     *           "engine": "engine",
+                     *           "site_url": "https://demo-motors.example.com/",
+                     *           "image_url": "https://demo-motors.example.com/",
+                     *           "image_url_list": "https://demo-motors.example.com/",
+                     *           "video_url": "https://demo-motors.example.com/",
+                     *           "dealer_id": "demo-motors",
+                     *           "source_id": "source id",
+                     *           "source_system": "source system",
+                     *           "stock_status": "stock status",
+                     *           "price": 1,
+                     *           "is_deleted": false,
+                     *           "date_created": "date created"
                      *         }
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["BulkInventoryResultResponse"];
+                    "application/json": components["schemas"]["NewCarPageResponse"];
                 };
             };
-            /** @description No file, or a file unusable as a whole (empty, not JSON, no cars array); nothing changed */
+            /** @description Skip or Take out of range or not an integer */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3090,7 +3221,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "No file, or a file unusable as a whole (empty, not JSON, no cars array); nothing changed",
+                     *       "message": "Skip or Take out of range or not an integer",
                      *       "details": null
                      *     }
                      */
@@ -3123,51 +3254,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Not a dealer credential, or the dealership is disabled",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An upload is already running for the dealership */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "An upload is already running for the dealership",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description File over the size limit or with too many cars; nothing changed */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "File over the size limit or with too many cars; nothing changed",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not multipart/form-data */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not multipart/form-data",
                      *       "details": null
                      *     }
                      */
@@ -3338,6 +3424,386 @@ export interface operations {
             };
         };
     };
+    getNewCar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "year": 1,
+                     *       "display_price": 1,
+                     *       "kilometers": 1,
+                     *       "horse_power": 1,
+                     *       "torque": 1,
+                     *       "fuel_economy_city": 1,
+                     *       "fuel_economy_highway": 1,
+                     *       "monthly_lease_payment": 1,
+                     *       "monthly_finance_payment": 1,
+                     *       "vin": "1HGCV1F34LA012345",
+                     *       "stock_number": "stock number",
+                     *       "display_name": "display name",
+                     *       "manufacturer": "manufacturer",
+                     *       "model": "model",
+                     *       "trim": "trim",
+                     *       "type": "type",
+                     *       "description": "description",
+                     *       "options": "options",
+                     *       "certified": "certified",
+                     *       "car_fax": "car fax",
+                     *       "accident": "accident",
+                     *       "color": "color",
+                     *       "currency_code": "currency code",
+                     *       "condition": "condition",
+                     *       "transmission": "transmission",
+                     *       "fuel_type": "fuel type",
+                     *       "drive_train": "drive train",
+                     *       "doors": "doors",
+                     *       "seats": "seats",
+                     *       "engine": "engine",
+                     *       "site_url": "https://demo-motors.example.com/",
+                     *       "image_url": "https://demo-motors.example.com/",
+                     *       "image_url_list": "https://demo-motors.example.com/",
+                     *       "video_url": "https://demo-motors.example.com/",
+                     *       "dealer_id": "demo-motors",
+                     *       "source_id": "source id",
+                     *       "source_system": "source system",
+                     *       "stock_status": "stock status",
+                     *       "price": 1,
+                     *       "is_deleted": false,
+                     *       "date_created": "date created"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NewCarResponse"];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed or wrong Basic credentials",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No new car with this VIN in the dealership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No new car with this VIN in the dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadNewInventory: {
+        parameters: {
+            query?: {
+                /** @description Validate and answer the result without changing anything (num_deletes: the cars that would be removed) */
+                dryRun?: boolean;
+                /** @description Refuse the whole upload (422, result in details, nothing changed) when a larger share of its rows is refused */
+                maxFailedRatio?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "File": "(file contents)"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["UploadNewInventoryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "num_deletes": 1,
+                     *       "num_failed_deletes": 1,
+                     *       "num_inserts": 1,
+                     *       "num_failed_inserts": 1,
+                     *       "delete_errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "reason": "reason"
+                     *           },
+                     *           "has_error": false
+                     *         }
+                     *       ],
+                     *       "insert_errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "reason": "reason"
+                     *           },
+                     *           "has_error": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkInventoryResultResponse"];
+                };
+            };
+            /** @description No file, a file unusable as a whole (empty, not JSON, no cars array), or bad dryRun/maxFailedRatio; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No file, a file unusable as a whole (empty, not JSON, no cars array), or bad dryRun/maxFailedRatio; nothing changed",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed or wrong Basic credentials */
+            401: {
+                headers: {
+                    /** @description The Basic challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed or wrong Basic credentials",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a dealer credential, or the dealership is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not a dealer credential, or the dealership is disabled",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upload is already running for the dealership */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An upload is already running for the dealership",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description File over the size limit or with too many cars; nothing changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "File over the size limit or with too many cars; nothing changed",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not multipart/form-data */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not multipart/form-data",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More cars refused than maxFailedRatio allows; the result is in details; nothing changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "More cars refused than maxFailedRatio allows; the result is in details; nothing changed",
+                     *       "details": {
+                     *         "num_deletes": 120,
+                     *         "num_failed_deletes": 0,
+                     *         "num_inserts": 4,
+                     *         "num_failed_inserts": 6,
+                     *         "delete_errors": [],
+                     *         "insert_errors": [
+                     *           {
+                     *             "index": 2,
+                     *             "id": "1HGCV1F34LA01234",
+                     *             "error": {
+                     *               "code": 1002,
+                     *               "reason": "vin must be 17 characters of A-H, J-N, P, R-Z and 0-9"
+                     *             },
+                     *             "has_error": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests a minute this credential may make (on every authenticated answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the allowance is whole again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Over the credential's rate limit (RATE_LIMIT_PER_MINUTE requests a minute), or too many failed authentication attempts",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Any other error, as on every route: malformed JSON or a body over the key/depth limits (400), a body over BODY_LIMIT_BYTES (413), the database unreachable (503, `Retry-After`), unexpected (500, only the request id)",
+                     *       "details": {
+                     *         "request_id": "3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     searchCars: {
         parameters: {
             query?: never;
@@ -3378,7 +3844,11 @@ export interface operations {
                      *           "trim": "SE",
                      *           "year": 2026,
                      *           "type": "SUV",
-                     *           "condition": "new"
+                     *           "condition": "new",
+                     *           "price": 24295,
+                     *           "kilometers": 111,
+                     *           "color": "Gray",
+                     *           "image_url": "https://images.example.com/km8zncdu7tj994566/1.jpg"
                      *         },
                      *         {
                      *           "vin": "2GNTUCD4XTS324342",
@@ -3389,7 +3859,11 @@ export interface operations {
                      *           "trim": "LS",
                      *           "year": 2026,
                      *           "type": "SUV",
-                     *           "condition": "new"
+                     *           "condition": "new",
+                     *           "price": 29495,
+                     *           "kilometers": 53,
+                     *           "color": "Black",
+                     *           "image_url": "https://images.example.com/2gntucd4xts324342/1.jpg"
                      *         }
                      *       ]
                      *     }

@@ -191,12 +191,12 @@ describeEachBackend('Catalog endpoints', (backend) => {
       const vocabulary = t.app.get(CatalogVocabulary);
       expect((await vocabulary.listManufacturers()).map((m) => m.name)).toEqual(['Acme', 'Mercedes-Benz', 'Škoda', 'Toyota']);
       expect(await vocabulary.listManufacturerModelNames()).toEqual([
-        { manufacturer: 'Acme', model: 'Roadster' },
-        { manufacturer: 'Mercedes-Benz', model: 'C-Class' },
-        { manufacturer: 'Toyota', model: 'Camry' },
-        { manufacturer: 'Toyota', model: 'Matrix' },
-        { manufacturer: 'Toyota', model: 'RAV4' },
-        { manufacturer: 'Toyota', model: 'Tundra' },
+        { manufacturer: 'Acme', model: 'Roadster', type: 'Convertible' },
+        { manufacturer: 'Mercedes-Benz', model: 'C-Class', type: 'Sedan' },
+        { manufacturer: 'Toyota', model: 'Camry', type: 'Sedan' },
+        { manufacturer: 'Toyota', model: 'Matrix', type: 'Hatchback' },
+        { manufacturer: 'Toyota', model: 'RAV4', type: 'SUV' },
+        { manufacturer: 'Toyota', model: 'Tundra', type: 'Truck' },
       ]);
 
       const before = await vocabulary.revision();
@@ -207,7 +207,7 @@ describeEachBackend('Catalog endpoints', (backend) => {
       file.manufacturers[2].models.push({ id: 'skoda-octavia-2025', model: 'Octavia', year: 2025, regions: ['CA'] });
       await importCatalog(t, file);
       expect(await vocabulary.revision()).not.toBe(before);
-      expect(await vocabulary.listManufacturerModelNames()).toContainEqual({ manufacturer: 'Škoda', model: 'Octavia' });
+      expect(await vocabulary.listManufacturerModelNames()).toContainEqual({ manufacturer: 'Škoda', model: 'Octavia', type: null });
     });
   });
 });

@@ -21,7 +21,7 @@ const OPERATIONS: readonly OperationId[] = [
   'getLiveness', 'getReadiness',
   'partnerIntegrationEnabled', 'getDealership',
   'listManufacturers', 'listManufacturerModels',
-  'uploadUsedInventory', 'listUsedCars', 'getUsedCar', 'uploadNewInventory', 'searchCars', 'translateQuery', 'deleteNewInventory',
+  'uploadUsedInventory', 'listUsedCars', 'getUsedCar', 'uploadNewInventory', 'listNewCars', 'getNewCar', 'searchCars', 'translateQuery', 'deleteNewInventory',
   'engageContact', 'recordInboundMessage', 'listConversations', 'getConversation', 'listChats', 'getChat',
   'listAssistantTasks', 'executeAssistantTask', 'getAssistantCapabilities',
   'sendAssistantMessage', 'getAssistantRun', 'listAssistantThreads', 'listAssistantThreadMessages',
@@ -205,6 +205,26 @@ describeEachBackend('The typed client against the running app', (backend) => {
     });
     expect(response.status).toBe(200);
     expect(data).toEqual({ num_deletes: 0, num_failed_deletes: 0, num_inserts: 2, num_failed_inserts: 0, delete_errors: [], insert_errors: [] });
+  });
+
+  operation('listNewCars', async () => {
+    const { data, response } = await api.GET('/api/v1/inventory/new', { params: { query: { Skip: 1, Take: 10 } } });
+    expect(response.status).toBe(200);
+    expect(data!.total_row_count).toBe(2);
+    expect(data!.rows.map((car) => car.vin)).toEqual([newVins[1]]);
+  });
+
+  operation('getNewCar', async () => {
+    const { data, response } = await api.GET('/api/v1/inventory/new/{vin}', { params: { path: { vin: newVins[0] } } });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ vin: newVins[0], condition: 'new', model: 'X5', type: 'SUV', price: 78595, dealer_id: dealer.dealerId });
+    // A dry run of the upload answers the same result and changes nothing.
+    const dry = await api.PUT('/api/v1/inventory/new/json', {
+      params: { query: { dryRun: true } },
+      body: { File: '[]' },
+      bodySerializer: asFilePart('inventory.json', 'application/json'),
+    });
+    expect(dry.data).toMatchObject({ num_deletes: 2, num_inserts: 0 });
   });
 
   operation('searchCars', async () => {

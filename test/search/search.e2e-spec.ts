@@ -88,8 +88,11 @@ describeEachBackend('Natural-language search and translate', (backend) => {
     const res = await search(a, { query: 'Honda Civic', take: 1 }).expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['row_count', 'rows', 'total_row_count']);
     const [row] = res.body.rows;
-    expect(Object.keys(row).sort()).toEqual(['condition', 'display_name', 'manufacturer', 'model', 'stock_number', 'trim', 'type', 'vin', 'year'].sort());
-    expect(row).toMatchObject({ manufacturer: 'Honda', model: 'Civic', year: expect.any(Number) });
+    // Spec 2.2's fields, and decisions.md section 4's price, kilometers, color and image_url.
+    expect(Object.keys(row).sort()).toEqual(['condition', 'display_name', 'manufacturer', 'model', 'stock_number', 'trim', 'type', 'vin', 'year',
+      'price', 'kilometers', 'color', 'image_url'].sort());
+    expect(row).toMatchObject({ manufacturer: 'Honda', model: 'Civic', year: expect.any(Number), price: expect.any(Number), kilometers: expect.any(Number),
+      color: expect.any(String), image_url: expect.stringMatching(/^https:\/\//) });
     expect(row.display_name).toContain('Honda Civic');
   });
 

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'unprocessable'
   | 'rate_limited'
   | 'unavailable';
 
@@ -60,6 +61,13 @@ export class PayloadTooLargeError extends DomainError {
 export class UnsupportedMediaTypeError extends DomainError {
   constructor(message: string, code = 'unsupported_media_type') {
     super('unsupported_media_type', message, code);
+  }
+}
+
+/** A well-formed request the server refuses on its own terms (an upload over its maxFailedRatio): 422. */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, details: unknown = null, code = 'unprocessable') {
+    super('unprocessable', message, code, details);
   }
 }
 

@@ -8,6 +8,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
 };

@@ -153,7 +153,10 @@ const PROBLEM_DETAILS: SchemaObject = {
 
 /** Details the service gives with these statuses (others: null); the message is the route's own description. */
 const DETAILS_EXAMPLES: Record<number, unknown> = {
-  422: { processed: 10, failed: 6 },
+  422: {
+    num_deletes: 120, num_failed_deletes: 0, num_inserts: 4, num_failed_inserts: 6, delete_errors: [],
+    insert_errors: [{ index: 2, id: '1HGCV1F34LA01234', error: { code: 1002, reason: 'vin must be 17 characters of A-H, J-N, P, R-Z and 0-9' }, has_error: true }],
+  },
   500: { request_id: '3f0c9a52-5b1e-4f57-9a8e-2f1a3c4d5e6f' },
 };
 

@@ -16,3 +16,8 @@ export function QueryBoolean(): PropertyDecorator {
     return v === 'true' ? true : v === 'false' ? false : value;
   });
 }
+
+/** A decimal number (`0.25`, `1`, `.5`); anything else is left for the validators to refuse. */
+export function QueryNumber(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' && /^-?(?:\d{1,15}(?:\.\d{0,15})?|\.\d{1,15})$/.test(value.trim()) ? Number(value) : value));
+}

@@ -8,7 +8,9 @@ import { DemoSeedRegistry } from '../../../libs/common/seed/demo-seed.registry';
 import { AppConfig } from '../../config/app-config';
 import { CatalogModule } from '../catalog';
 import { DealershipModule } from '../dealership';
+import { CatalogContextBodyTypes } from './adapters/catalog/catalog-body-types.adapter';
 import { DealershipContextRegions } from './adapters/dealership/dealership-regions.adapter';
+import { CatalogBodyTypes } from './domain/catalog-body-types';
 import { DealershipRegions } from './domain/dealership-regions';
 import { InventoryController } from './adapters/http/inventory.controller';
 import { SearchController } from './adapters/http/search.controller';
@@ -23,7 +25,7 @@ import { TypeOrmCarInventoryRepository } from './adapters/persistence/typeorm-ca
 import { InventoryDemoSeeder } from './adapters/seed/inventory-demo.seeder';
 import { DeleteNewInventoryUseCase } from './application/delete-new-inventory.use-case';
 import { FindCarUseCase, InventoryStatisticsUseCase } from './application/find-car.use-case';
-import { GetUsedCarUseCase } from './application/get-used-car.use-case';
+import { GetCarUseCase } from './application/get-car.use-case';
 import { ReplaceInventoryUseCase } from './application/replace-inventory.use-case';
 import { SearchCarsUseCase, TranslateSearchQueryUseCase } from './application/search-cars.use-case';
 import { CarInventoryRepository } from './domain/car-inventory.repository';
@@ -54,6 +56,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
   controllers: [InventoryController, SearchController],
   providers: [
     { provide: DealershipRegions, useClass: DealershipContextRegions },
+    { provide: CatalogBodyTypes, useClass: CatalogContextBodyTypes },
     TypeOrmCarInventoryRepository,
     { provide: CarInventoryRepository, useExisting: TypeOrmCarInventoryRepository },
     { provide: StockedModelsReader, useExisting: TypeOrmCarInventoryRepository },
@@ -63,7 +66,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     { provide: InventoryChanges, useValue: new InventoryChanges() },
     ReplaceInventoryUseCase,
     DeleteNewInventoryUseCase,
-    GetUsedCarUseCase,
+    GetCarUseCase,
     FindCarUseCase,
     InventoryStatisticsUseCase,
     InventoryDemoSeeder,

@@ -3,6 +3,8 @@ import { Manufacturer } from './catalog';
 export interface ManufacturerModelName {
   manufacturer: string;
   model: string;
+  /** The model's body type when every model year that has one agrees on it, else null. */
+  type?: string | null;
 }
 
 /**

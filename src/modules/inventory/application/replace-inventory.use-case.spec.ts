@@ -1,10 +1,12 @@
 import { AppConfig } from '../../../config/app-config';
 import { CarCondition, CarData } from '../domain/car';
 import { CarFeed, FeedRecord } from '../domain/car-feed';
-import { CarInventoryStore, InventoryUploadLock, ReplaceOutcome } from '../domain/car-inventory.repository';
+import { CarInventoryRepository, CarInventoryStore, InventoryUploadLock, ReplaceOutcome } from '../domain/car-inventory.repository';
+import { CatalogBodyTypes, CatalogModelType } from '../domain/catalog-body-types';
 import { DealershipRegions } from '../domain/dealership-regions';
 import { InventoryChanges } from '../domain/inventory-changes';
-import { TooManyRowsError, UploadInProgressError } from '../domain/inventory.errors';
+import { TooManyFailedRowsError, TooManyRowsError, UploadInProgressError } from '../domain/inventory.errors';
+import { withCheckDigit } from '../domain/vin';
 import { ReplaceInventoryUseCase } from './replace-inventory.use-case';
 
 /** In-memory ports: a store that swaps only once every batch was consumed (as the real ones do), a lock, regions. */
@@ -41,9 +43,20 @@ class InMemoryLock extends InventoryUploadLock {
 
 class Regions extends DealershipRegions {
   async regionOf(dealerId: string): Promise<string | null> {
-    return dealerId === 'acme' ? 'DE' : null;
+    return dealerId === 'acme' ? 'DE' : dealerId === 'us-motors' ? 'US' : null;
   }
 }
+
+class Catalog extends CatalogBodyTypes {
+  async modelTypes(): Promise<CatalogModelType[]> {
+    return [{ manufacturer: 'Chevrolet', model: 'Silverado', type: 'Truck' }];
+  }
+}
+
+/** The reads the use case makes: how many cars a dry run or a refused upload would remove. */
+const countsOf = (store: InMemoryStore) => ({
+  count: async (dealerId: string, condition: CarCondition) => store.cars.get(`${dealerId}/${condition}`)?.length ?? 0,
+}) as unknown as CarInventoryRepository;
 
 const feed = (rows: Record<string, unknown>[], failAfter?: number): CarFeed => ({
   async *records(): AsyncIterable<FeedRecord[]> {
@@ -69,7 +82,7 @@ describe(ReplaceInventoryUseCase.name, () => {
     changed = [];
     const changes = new InventoryChanges();
     changes.subscribe((dealerId) => changed.push(dealerId));
-    replace = new ReplaceInventoryUseCase({ limits: { uploadRows: 3 } } as AppConfig, new Regions(), store, lock, changes);
+    replace = new ReplaceInventoryUseCase({ limits: { uploadRows: 3 } } as AppConfig, new Regions(), store, countsOf(store), lock, changes, new Catalog());
   });
 
   it('replaces the whole inventory of the condition with the valid rows and reports the invalid ones by index', async () => {
@@ -102,5 +115,42 @@ describe(ReplaceInventoryUseCase.name, () => {
   it('an unknown dealership is not found and takes no lock', async () => {
     await expect(replace.execute('nobody', 'used', feed([car(VINS[0])]))).rejects.toMatchObject({ kind: 'not_found' });
     expect(lock.held.size).toBe(0);
+  });
+
+  it('a dry run validates and answers the same result, changing nothing and taking no lock', async () => {
+    await replace.execute('acme', 'used', feed([car(VINS[0]), car(VINS[1])]));
+    changed = [];
+    await lock.tryAcquire('acme');
+    const result = await replace.execute('acme', 'used', feed([car(VINS[2]), car('not-a-vin')]), { dryRun: true });
+    expect(result).toMatchObject({ num_deletes: 2, num_inserts: 1, num_failed_inserts: 1, insert_errors: [expect.objectContaining({ index: 1 })] });
+    expect(store.cars.get('acme/used')!.map((c) => c.vin)).toEqual([VINS[0], VINS[1]]);
+    expect(changed).toEqual([]);
+  });
+
+  it('refuses an upload whose share of refused rows is over maxFailedRatio (422, nothing changed), and accepts one at it', async () => {
+    await replace.execute('acme', 'used', feed([car(VINS[0])]));
+    const rows = [car(VINS[1]), car('bad-1'), car('bad-2')];
+    const refused = await replace.execute('acme', 'used', feed(rows), { maxFailedRatio: 0.5 }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(TooManyFailedRowsError);
+    expect(refused).toMatchObject({ kind: 'unprocessable', details: { num_deletes: 1, num_inserts: 1, num_failed_inserts: 2 } });
+    expect(store.cars.get('acme/used')!.map((c) => c.vin)).toEqual([VINS[0]]);
+    expect(lock.held.size).toBe(0);
+    await expect(replace.execute('acme', 'used', feed(rows), { maxFailedRatio: 0.5, dryRun: true })).rejects.toBeInstanceOf(TooManyFailedRowsError);
+    await expect(replace.execute('acme', 'used', feed(rows), { maxFailedRatio: 2 / 3 })).resolves.toMatchObject({ num_inserts: 1 });
+    expect(store.cars.get('acme/used')!.map((c) => c.vin)).toEqual([VINS[1]]);
+  });
+
+  it('reads Mileage in miles for a US dealership and in km elsewhere; the catalog types a car whose body says nothing', async () => {
+    const us = withCheckDigit('1GCUYDED0LZ123456');
+    const record = (vin: string): FeedRecord => ({
+      index: 0,
+      values: { ...car(vin, { manufacturer: 'Chevrolet', model: 'Silverado 1500 LT', type: '4dr' }), kilometers: '10000' },
+      kilometersUnit: 'regional',
+    });
+    const upload = (dealer: string, vin: string) => replace.execute(dealer, 'used', { async *records() { yield [record(vin)]; } });
+    await upload('acme', VINS[0]);
+    expect(store.cars.get('acme/used')![0]).toMatchObject({ kilometers: 10000, type: 'Truck', type_text: '4dr' });
+    await upload('us-motors', us);
+    expect(store.cars.get('us-motors/used')![0]).toMatchObject({ kilometers: 16093 });
   });
 });

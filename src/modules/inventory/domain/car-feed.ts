@@ -1,11 +1,11 @@
-import { FeedTarget } from './feed-headers';
+import { FeedTarget, KilometersUnit } from './feed-headers';
 
 /** The values of one feed row by field, as the file gave them (strings from CSV; any JSON value). */
 export type RawCarValues = Partial<Record<FeedTarget, unknown>>;
 
 /** One data row of a feed: its values, or why it could not be read as a row at all. */
 export type FeedRecord =
-  | { index: number; values: RawCarValues }
+  | { index: number; values: RawCarValues; kilometersUnit?: KilometersUnit }
   | { index: number; malformed: string; id: string };
 
 /**

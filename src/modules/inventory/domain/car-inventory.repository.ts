@@ -6,6 +6,8 @@ export abstract class CarInventoryRepository {
   /** Newest first (date_created), ties in upload row order; deleted rows never listed. */
   abstract list(dealerId: string, condition: CarCondition, page: PageRequest): Promise<{ cars: Car[]; total: number }>;
   abstract findByVin(dealerId: string, condition: CarCondition, vin: string): Promise<Car | null>;
+  /** Cars of the condition in stock. */
+  abstract count(dealerId: string, condition: CarCondition): Promise<number>;
   /** Counts by condition and make, and the price range, of the cars in stock. */
   abstract statistics(dealerId: string): Promise<InventoryStatistics>;
   /** Cars listed before `before`, oldest first. */

@@ -68,7 +68,7 @@ describe(CarRowValidator.name, () => {
 
   it('1003 even when the earlier row was refused for another field', () => {
     const v = validator();
-    expect(errorOf(v.validate(row({ vin: VIN, price: 'call' }, 0))).code).toBe(1004);
+    expect(errorOf(v.validate(row({ vin: VIN, price: 'call us' }, 0))).code).toBe(1004);
     expect(errorOf(v.validate(row({ vin: VIN }, 1))).code).toBe(1003);
   });
 
@@ -84,7 +84,7 @@ describe(CarRowValidator.name, () => {
   });
 
   it.each([
-    ['year', '1885'], ['year', '2029'], ['price', '-1'], ['kilometers', '-5'], ['seats', '0'], ['doors', '12'], ['certified', 'maybe'],
+    ['year', '1885'], ['year', '2029'], ['price', '-2'], ['display_price', '-5'], ['kilometers', '-5'], ['seats', '0'], ['doors', '12'], ['certified', 'maybe'],
     ['accident', '2'], ['condition', 'salvage'], ['horse_power', '99999'],
   ])('1005 when %s is %s', (field, value) => {
     expect(errorOf(validator().validate(row({ vin: VIN, [field]: value }))).code).toBe(1005);
@@ -116,7 +116,7 @@ describe(CarRowValidator.name, () => {
 
   it('reports the first failing check: VIN before other fields, then fields in header order', () => {
     expect(errorOf(validator().validate(row({ vin: 'bad', price: 'x' }))).code).toBe(1002);
-    expect(errorOf(validator().validate(row({ vin: VIN, year: 'x', price: '-1' }))).reason).toContain('year');
+    expect(errorOf(validator().validate(row({ vin: VIN, year: 'x', price: '-2' }))).reason).toContain('year');
   });
 
   it('converts miles when a mileage unit column says so', () => {
@@ -128,5 +128,40 @@ describe(CarRowValidator.name, () => {
   it('takes image_url from the first entry of image_url_list when it is missing', () => {
     expect(carOf(validator().validate(row({ vin: VIN, image_url_list: 'https://a/1.jpg|https://a/2.jpg' }))).image_url).toBe('https://a/1.jpg');
     expect(carOf(validator().validate(row({ vin: VIN, image_url: 'https://b/0.jpg', image_url_list: 'https://a/1.jpg' }))).image_url).toBe('https://b/0.jpg');
+  });
+
+  it.each([['-1'], ['0'], [''], ['  '], ['call'], ['Call For Price'], [' CALL  for price '], ['$0.00'], [-1], [0], [null]])(
+    'a price of %j is no price: null, no row error', (value) => {
+      expect(carOf(validator().validate(row({ vin: VIN, price: value, display_price: value })))).toMatchObject({ price: null, display_price: null });
+    },
+  );
+
+  it('reads a Mileage/Miles/Odometer column in miles for a US dealership, km elsewhere; a mapping unit or a unit column decides first', () => {
+    const us = () => new CarRowValidator({ condition: 'used', requireCheckDigit: true, now: NOW, milesByDefault: true });
+    const km = (v: () => CarRowValidator, values: RawCarValues, kilometersUnit?: 'mi' | 'km' | 'regional') => carOf(v().validate({ index: 0, values: { vin: VIN, ...values }, kilometersUnit })).kilometers;
+    expect(km(us, { kilometers: '30,000' }, 'regional')).toBe(48280);
+    expect(km(validator, { kilometers: '30,000' }, 'regional')).toBe(30000);
+    expect(km(us, { kilometers: '30000' })).toBe(30000); // a column named kilometers
+    expect(km(us, { kilometers: '30000', mileage_unit: 'KM' }, 'regional')).toBe(30000);
+    expect(km(validator, { kilometers: '30000' }, 'mi')).toBe(48280);
+    expect(km(us, { kilometers: '30000', mileage_unit: 'MI' }, 'km')).toBe(30000);
+  });
+
+  it('keeps the feed text of type, color, fuel_type, drive_train and transmission, and derives the canonical values', () => {
+    const car = carOf(validator().validate(row({
+      vin: VIN, type: 'Crew Cab Pickup', color: 'Oxford White', fuel_type: 'Flex Fuel', drive_train: '4x4', transmission: '10-Speed Automatic',
+    })));
+    expect(car).toMatchObject({
+      type: 'Truck', type_text: 'Crew Cab Pickup', color: 'White', color_text: 'Oxford White', fuel_type: 'Gasoline', fuel_type_text: 'Flex Fuel',
+      drive_train: '4WD', drive_train_text: '4x4', transmission: 'Automatic', transmission_text: '10-Speed Automatic',
+    });
+    const plain = carOf(validator().validate(row({ vin: VIN, color: 'Lunar Rock', type: null })));
+    expect(plain).toMatchObject({ color: 'Lunar Rock', color_text: 'Lunar Rock', type: null, type_text: null });
+  });
+
+  it('lets the catalog type a car whose body text says nothing usable', () => {
+    const v = new CarRowValidator({ condition: 'used', requireCheckDigit: true, now: NOW, catalogBodyType: (make, model) => (make === 'Ford' && model === 'F-150' ? 'Truck' : null) });
+    expect(carOf(v.validate(row({ vin: VIN, manufacturer: 'Ford', model: 'F-150', type: 'Other' })))).toMatchObject({ type: 'Truck', type_text: 'Other' });
+    expect(carOf(v.validate(row({ vin: VIN2, manufacturer: 'Ford', model: 'F-150', type: 'Regular Cab' })))).toMatchObject({ type: 'Truck' });
   });
 });

@@ -1,5 +1,9 @@
+import {
+  canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission,
+} from '../../../../libs/common/vehicle/canonical-values';
 import { CAR_FIELDS, CarCondition, CarData, CarField } from './car';
 import { FeedRecord, RawCarValues } from './car-feed';
+import { KilometersUnit } from './feed-headers';
 import { normalizeVin, vinProblem } from './vin';
 
 /** Row error codes of the upload result (decisions.md section 5). */
@@ -26,7 +30,7 @@ export type RowOutcome = { ok: true; index: number; car: CarData } | { ok: false
 
 type FieldRule =
   | { kind: 'text'; max: number }
-  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'integer'; min: number; max: number; price?: true }
   | { kind: 'money'; min: number; max: number }
   | { kind: 'boolean' };
 
@@ -47,7 +51,7 @@ const FIELD_RULES: Readonly<Record<Exclude<CarField, 'vin' | 'condition'>, Field
   type: text(50),
   certified: { kind: 'boolean' },
   price: { kind: 'money', min: 0, max: 9999999999.99 },
-  display_price: integer(0, INT_MAX),
+  display_price: { kind: 'integer', min: 0, max: INT_MAX, price: true },
   currency_code: text(8),
   kilometers: integer(0, 10_000_000),
   color: text(50),
@@ -84,6 +88,9 @@ const NEW_WORDS = new Set(['new', 'n', 'brand new']);
 const MILES_WORDS = new Set(['mi', 'mile', 'miles', 'mil']);
 const KM_WORDS = new Set(['km', 'kms', 'kilometer', 'kilometers', 'kilometre', 'kilometres']);
 const KM_PER_MILE = 1.609344;
+/** What feeds write for "no price" (decisions.md section 5): the car lands with price null. */
+const NO_PRICE_WORDS = new Set(['', 'call', 'call for price']);
+const NO_PRICE_NUMBERS = new Set([-1, 0]);
 /** Numbers may carry `$`, thousands separators and spaces (decisions.md section 5). */
 const NUMBER_NOISE = /[$,\s\u00a0]/g;
 const NUMBER_SHAPE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -95,6 +102,10 @@ export interface RowRulesOptions {
   requireCheckDigit: boolean;
   /** Clock for the latest accepted model year (this year + 2). */
   now?: Date;
+  /** US dealerships: a column reached through `Mileage`, `Miles` or `Odometer` is in miles. */
+  milesByDefault?: boolean;
+  /** The catalog's body type of a model, for a car whose body text says nothing usable. */
+  catalogBodyType?: (manufacturer: string | null, model: string | null) => string | null;
 }
 
 class RowRuleError extends Error {
@@ -124,7 +135,7 @@ export class CarRowValidator {
     const id = typeof rawVin === 'string' ? rawVin : typeof rawVin === 'number' ? String(rawVin) : '';
     try {
       const vin = this.checkVin(rawVin, index);
-      return { ok: true, index, car: this.buildCar(vin, values) };
+      return { ok: true, index, car: this.buildCar(vin, values, record.kilometersUnit) };
     } catch (err) {
       if (err instanceof RowRuleError) return { ok: false, error: { index, id, code: err.code, reason: err.message } };
       throw err;
@@ -150,7 +161,7 @@ export class CarRowValidator {
     return vin;
   }
 
-  private buildCar(vin: string, values: RawCarValues): CarData {
+  private buildCar(vin: string, values: RawCarValues, kilometersUnit: KilometersUnit | undefined): CarData {
     const car = { vin, condition: this.options.condition } as CarData;
     const target = car as unknown as Record<string, unknown>;
     for (const field of CAR_FIELDS) {
@@ -161,7 +172,8 @@ export class CarRowValidator {
       }
       target[field] = this.convert(field, values[field]);
     }
-    if (car.kilometers !== null) car.kilometers = this.inKilometers(car.kilometers, values.mileage_unit);
+    if (car.kilometers !== null) car.kilometers = this.inKilometers(car.kilometers, values.mileage_unit, kilometersUnit);
+    this.deriveCanonicalValues(car);
     // A condition of "CPO"/"certified" says certified when no certified column says otherwise.
     if (car.certified === null && typeof values.condition === 'string' && CERTIFIED_WORDS.has(values.condition.trim().toLowerCase())) {
       car.certified = true;
@@ -170,6 +182,25 @@ export class CarRowValidator {
       car.image_url = car.image_url_list.split(/[|,\s]+/).find((u) => u !== '') ?? null;
     }
     return car;
+  }
+
+  /**
+   * Keeps the feed's text of type, color, fuel_type, drive_train and transmission (`<field>_text`)
+   * and sets the field to the canonical value derived from it; a text with no canonical value stays
+   * as the field's value (searchable as text). A body text that says nothing usable takes the
+   * catalog model's type when the catalog knows one.
+   */
+  private deriveCanonicalValues(car: CarData): void {
+    car.type_text = car.type;
+    car.color_text = car.color;
+    car.fuel_type_text = car.fuel_type;
+    car.drive_train_text = car.drive_train;
+    car.transmission_text = car.transmission;
+    car.type = canonicalBodyType(car.type) ?? this.options.catalogBodyType?.(car.manufacturer, car.model) ?? car.type;
+    car.color = canonicalColor(car.color) ?? car.color;
+    car.fuel_type = canonicalFuelType(car.fuel_type) ?? car.fuel_type;
+    car.drive_train = canonicalDriveTrain(car.drive_train) ?? car.drive_train;
+    car.transmission = canonicalTransmission(car.transmission) ?? car.transmission;
   }
 
   private applyCondition(car: CarData, raw: unknown): void {
@@ -191,7 +222,7 @@ export class CarRowValidator {
       case 'boolean':
         return this.asBoolean(field, raw);
       case 'integer': {
-        const n = this.asNumber(field, raw);
+        const n = rule.price ? this.asPrice(field, raw) : this.asNumber(field, raw);
         if (n === null) return null;
         if (!Number.isInteger(n)) throw new RowRuleError(RowErrorCode.NotANumber, `${field} must be a whole number: ${quote(raw)}`);
         const max = field === 'year' ? this.maxYear : rule.max;
@@ -199,7 +230,7 @@ export class CarRowValidator {
         return n;
       }
       case 'money': {
-        const n = this.asNumber(field, raw);
+        const n = this.asPrice(field, raw);
         if (n === null) return null;
         if (n < rule.min || n > rule.max) throw new RowRuleError(RowErrorCode.OutOfRange, `${field} must be between ${rule.min} and ${rule.max}: ${quote(raw)}`);
         return Math.round(n * 100) / 100;
@@ -234,6 +265,13 @@ export class CarRowValidator {
     return Number(cleaned);
   }
 
+  /** A number, or null for the feeds' ways of saying "no price": -1, 0, empty, `call`, `call for price`. */
+  private asPrice(field: string, raw: unknown): number | null {
+    if (typeof raw === 'string' && NO_PRICE_WORDS.has(raw.trim().replace(/\s+/g, ' ').toLowerCase())) return null;
+    const n = this.asNumber(field, raw);
+    return n !== null && NO_PRICE_NUMBERS.has(n) ? null : n;
+  }
+
   private asBoolean(field: string, raw: unknown): boolean | null {
     if (raw === undefined || raw === null) return null;
     if (typeof raw === 'boolean') return raw;
@@ -247,9 +285,14 @@ export class CarRowValidator {
     throw new RowRuleError(RowErrorCode.OutOfRange, `${field} must be yes or no (or true/false, y/n, 1/0): ${quote(raw)}`);
   }
 
-  /** Meta-style feeds give the odometer unit in a column of its own. */
-  private inKilometers(value: number, rawUnit: unknown): number {
-    const unit = this.asText('mileage_unit', rawUnit, 32)?.toLowerCase() ?? null;
+  /**
+   * The odometer in km. The unit: a columnMappings target's (`kilometers:mi`), else the row's own
+   * unit column (Meta-style feeds: `mileage.unit`), else miles for a `Mileage`/`Miles`/`Odometer`
+   * column of a US dealership, else km.
+   */
+  private inKilometers(value: number, rawUnit: unknown, columnUnit: KilometersUnit | undefined): number {
+    let unit = columnUnit === 'mi' || columnUnit === 'km' ? columnUnit : (this.asText('mileage_unit', rawUnit, 32)?.toLowerCase() ?? null);
+    if (unit === null && columnUnit === 'regional' && this.options.milesByDefault) unit = 'mi';
     if (unit === null || KM_WORDS.has(unit)) return value;
     if (MILES_WORDS.has(unit)) {
       const km = Math.round(value * KM_PER_MILE);

@@ -44,6 +44,12 @@ export interface CarData {
   source_id: string | null;
   source_system: string | null;
   stock_status: string | null;
+  /** The feed's own text of the fields with canonical values (RAW_TEXT_FIELDS); the fields hold the canonical value when one was derived. */
+  type_text: string | null;
+  color_text: string | null;
+  fuel_type_text: string | null;
+  drive_train_text: string | null;
+  transmission_text: string | null;
 }
 
 /** A stored car: the feed's data plus what the server manages. */
@@ -67,6 +73,13 @@ export const CAR_FIELDS = [
 ] as const satisfies readonly (keyof CarData)[];
 export type CarField = (typeof CAR_FIELDS)[number];
 
+/**
+ * Fields whose feed text is kept as written (`<field>_text`, what the inventory endpoints show) while
+ * the field itself holds the canonical value of the search vocabulary derived at upload.
+ */
+export const RAW_TEXT_FIELDS = ['type_text', 'color_text', 'fuel_type_text', 'drive_train_text', 'transmission_text'] as const;
+type RawTextField = (typeof RAW_TEXT_FIELDS)[number];
+
 /** `"{year} {manufacturer} {model} {trim}"` with the missing parts left out (decisions.md section 5). */
 export function displayNameOf(car: Pick<CarData, 'year' | 'manufacturer' | 'model' | 'trim'>): string {
   return [car.year, car.manufacturer, car.model, car.trim]
@@ -83,5 +96,5 @@ export interface StockedModel {
 }
 
 /** Compile-time check that CAR_FIELDS names every field of CarData. */
-const _everyFieldListed: Exclude<keyof CarData, CarField> extends never ? true : never = true;
+const _everyFieldListed: Exclude<keyof CarData, CarField | RawTextField> extends never ? true : never = true;
 void _everyFieldListed;

@@ -19,17 +19,30 @@ describe(parseColumnMappings.name, () => {
 
   it('reads the JSON object syntax, keyed by normalized header', () => {
     const m = parseColumnMappings('{"Unit Serial": "vin", "Sticker $": "price", "Kms": "kilometers"}');
-    expect([...m!.entries()]).toEqual([['unitserial', 'vin'], ['sticker$', 'price'], ['kms', 'kilometers']]);
+    expect([...m!.entries()]).toEqual([['unitserial', { target: 'vin' }], ['sticker$', { target: 'price' }], ['kms', { target: 'kilometers' }]]);
   });
 
   it('reads the Header:field list syntax, splitting on the last colon', () => {
     const m = parseColumnMappings('Unit Serial:vin, Time: In Stock:stock_status,,Colour:Color');
-    expect([...m!.entries()]).toEqual([['unitserial', 'vin'], ['time:instock', 'stock_status'], ['colour', 'color']]);
+    expect([...m!.entries()]).toEqual([['unitserial', { target: 'vin' }], ['time:instock', { target: 'stock_status' }], ['colour', { target: 'color' }]]);
   });
 
   it('accepts field names written loosely and ignore targets', () => {
     const m = parseColumnMappings('{"A":"Stock Number","B":"ignore","C":""}');
-    expect([...m!.entries()]).toEqual([['a', 'stock_number'], ['b', null], ['c', null]]);
+    expect([...m!.entries()]).toEqual([['a', { target: 'stock_number' }], ['b', null], ['c', null]]);
+  });
+
+  it('reads the unit of a kilometers target in both syntaxes', () => {
+    expect([...parseColumnMappings('{"Odo": "kilometers:mi", "Km": "Kilometers : KM"}')!.entries()])
+      .toEqual([['odo', { target: 'kilometers', unit: 'mi' }], ['km', { target: 'kilometers', unit: 'km' }]]);
+    expect([...parseColumnMappings('Odo:kilometers:mi,Unit:vin')!.entries()]).toEqual([['odo', { target: 'kilometers', unit: 'mi' }], ['unit', { target: 'vin' }]]);
+    expect([...parseColumnMappings('Odo: Reading:kilometers:MI')!.entries()]).toEqual([['odo:reading', { target: 'kilometers', unit: 'mi' }]]);
+  });
+
+  it('refuses an unknown unit, and a unit on another field', () => {
+    expect(errorsOf('Odo:kilometers:miles')).toEqual(['"Odo" maps to "kilometers:miles": the unit must be mi or km']);
+    expect(errorsOf('{"Odo": "kilometers:furlongs"}')).toEqual(['"Odo" maps to "kilometers:furlongs": the unit must be mi or km']);
+    expect(errorsOf('{"Sticker": "price:mi"}')).toEqual(['"Sticker" maps to "price:mi": only kilometers takes a unit']);
   });
 
   it('refuses unknown fields, malformed pairs, bad JSON and non-string targets, naming each', () => {

@@ -10,6 +10,14 @@ import { CAR_FIELDS, CarField } from './car';
 /** A field, or `mileage_unit`: the unit of the mileage column (Meta's `mileage.unit`: MI or KM). */
 export type FeedTarget = CarField | 'mileage_unit';
 
+/** A unit a columnMappings target may name for kilometers (`Odo:kilometers:mi`). */
+export type MileageUnit = 'mi' | 'km';
+/**
+ * The unit of the column that fills kilometers: named by a mapping, or `regional` for the aliases
+ * `Mileage`, `Miles` and `Odometer` (miles for a US dealership, km elsewhere; decisions.md section 5).
+ */
+export type KilometersUnit = MileageUnit | 'regional';
+
 export function normalizeHeader(header: string): string {
   return header.replace(/^\uFEFF/, '').toLowerCase().replace(/[\s_\-#]+/g, '');
 }
@@ -28,7 +36,7 @@ export const HEADER_ALIASES: Readonly<Record<FeedTarget, readonly string[]>> = {
   price: ['internet price', 'selling price', 'sale price', 'asking price', 'list price', 'our price', 'web price', 'sellingprice'],
   display_price: ['advertised price', 'price display'],
   currency_code: ['currency', 'price.currency', 'price currency'],
-  kilometers: ['mileage', 'odometer', 'kilometres', 'km', 'kms', 'mileage.value', 'odometer reading'],
+  kilometers: ['mileage', 'miles', 'odometer', 'kilometres', 'km', 'kms', 'mileage.value', 'odometer reading'],
   mileage_unit: ['mileage.unit', 'odometer unit', 'mileage unit'],
   color: ['exterior color', 'exterior colour', 'ext color', 'ext colour', 'colour', 'exteriorcolor', 'ext_color'],
   fuel_type: ['fuel', 'fuel type', 'engine fuel type'],
@@ -56,6 +64,9 @@ export const HEADER_ALIASES: Readonly<Record<FeedTarget, readonly string[]>> = {
   stock_status: ['status', 'availability', 'inventory status'],
 };
 
+/** Aliases of kilometers whose unit depends on the dealership's region. */
+const REGIONAL_MILEAGE = new Set(['mileage', 'miles', 'odometer']);
+
 /** Meta-style numbered image columns (`image[1].url`, ...) are gathered into image_url_list. */
 const NUMBERED_IMAGE = /^(?:image|photo)\[(\d+)\]\.url$/;
 
@@ -77,6 +88,8 @@ export interface HeaderMatch {
   strength: MatchStrength;
   /** The column adds one entry to the field's `|`-separated list instead of setting it. */
   append: boolean;
+  /** Kilometers only: the column's unit when it is not km. */
+  unit?: KilometersUnit;
 }
 
 /** The built-in match of one header (no mappings), or null when it is not a known column. */
@@ -85,7 +98,7 @@ export function matchHeader(header: string): HeaderMatch | null {
   const byName = BY_FIELD_NAME.get(key);
   if (byName) return { target: byName, strength: MatchStrength.FieldName, append: false };
   const byAlias = BY_ALIAS.get(key);
-  if (byAlias) return { target: byAlias, strength: MatchStrength.Alias, append: false };
+  if (byAlias) return { target: byAlias, strength: MatchStrength.Alias, append: false, ...(REGIONAL_MILEAGE.has(key) ? { unit: 'regional' as const } : {}) };
   const image = NUMBERED_IMAGE.exec(key);
   if (image) return { target: 'image_url_list', strength: MatchStrength.Alias, append: true };
   return null;
@@ -96,8 +109,14 @@ export function fieldNamed(name: string): FeedTarget | null {
   return BY_FIELD_NAME.get(normalizeHeader(name)) ?? null;
 }
 
-/** A caller's column mappings: normalized header -> field, or null to ignore the column. */
-export type ColumnMappings = ReadonlyMap<string, FeedTarget | null>;
+/** A caller's mapping of one column: the field, and for kilometers the unit the mapping names. */
+export interface ColumnMapping {
+  target: FeedTarget;
+  unit?: MileageUnit;
+}
+
+/** A caller's column mappings: normalized header -> mapping, or null to ignore the column. */
+export type ColumnMappings = ReadonlyMap<string, ColumnMapping | null>;
 
 export interface ColumnPlan {
   /** Per column of the file: what it fills, or null when it is ignored. */
@@ -114,8 +133,8 @@ export function planColumns(headers: readonly string[], mappings: ColumnMappings
   const candidates = headers.map((header): HeaderMatch | null => {
     const key = normalizeHeader(header);
     if (mappings?.has(key)) {
-      const target = mappings.get(key) ?? null;
-      return target ? { target, strength: MatchStrength.Mapping, append: false } : null;
+      const mapping = mappings.get(key) ?? null;
+      return mapping ? { target: mapping.target, strength: MatchStrength.Mapping, append: false, ...(mapping.unit ? { unit: mapping.unit } : {}) } : null;
     }
     return matchHeader(header);
   });
@@ -133,6 +152,11 @@ export function planColumns(headers: readonly string[], mappings: ColumnMappings
   const present = new Set(headers.map(normalizeHeader));
   const unusedMappings = mappings ? [...mappings.keys()].filter((k) => !present.has(k)) : [];
   return { columns, unusedMappings };
+}
+
+/** The unit of the column that fills kilometers (undefined: km). */
+export function kilometersUnitOf(plan: ColumnPlan): KilometersUnit | undefined {
+  return plan.columns.find((c) => c?.target === 'kilometers')?.unit;
 }
 
 /** True when the plan fills the VIN. */

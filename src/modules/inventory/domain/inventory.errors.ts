@@ -1,10 +1,24 @@
 import {
-  ConflictError, NotFoundError, PayloadTooLargeError, ValidationError,
+  ConflictError, NotFoundError, PayloadTooLargeError, UnprocessableError, ValidationError,
 } from '../../../../libs/common/errors/domain-error';
+import { BulkInventoryResult } from './bulk-inventory-result';
+import { CarCondition } from './car';
 
 export class CarNotFoundError extends NotFoundError {
-  constructor(vin: string) {
-    super(`No used car with VIN ${vin}`, 'inventory.car_not_found');
+  constructor(vin: string, condition: CarCondition = 'used') {
+    super(`No ${condition} car with VIN ${vin}`, 'inventory.car_not_found');
+  }
+}
+
+/** More rows refused than the upload's maxFailedRatio allows: 422 with the result in details; nothing changed. */
+export class TooManyFailedRowsError extends UnprocessableError {
+  constructor(result: BulkInventoryResult, maxFailedRatio: number) {
+    const total = result.num_inserts + result.num_failed_inserts;
+    super(
+      `${result.num_failed_inserts} of ${total} rows were refused, more than maxFailedRatio ${maxFailedRatio} allows; nothing was changed`,
+      result,
+      'inventory.too_many_failed_rows',
+    );
   }
 }
 

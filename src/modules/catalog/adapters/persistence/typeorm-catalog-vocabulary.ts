@@ -53,15 +53,25 @@ export class TypeOrmCatalogVocabulary extends CatalogVocabulary {
       select: { id: true, name: true }, order: { sortKey: 'ASC', id: 'ASC' },
     });
     // Deduplicated here rather than with GROUP BY, whose case-folding would differ between dialects.
-    const rows = await this.dataSource.getRepository(CatalogModelOrmEntity).find({ select: { manufacturerId: true, model: true, sortKey: true } });
+    const rows = await this.dataSource.getRepository(CatalogModelOrmEntity).find({ select: { manufacturerId: true, model: true, sortKey: true, type: true } });
     const pairs = [...new Map(rows.map((r) => [`${r.manufacturerId}\u0000${r.model}`, r])).values()];
+    // A model's type: the one its model years agree on (null when they differ, e.g. coupe and convertible years).
+    const types = new Map<string, string | null>();
+    for (const r of rows) {
+      if (r.type === null) continue;
+      const key = `${r.manufacturerId}\u0000${r.model}`;
+      const seen = types.get(key);
+      types.set(key, seen === undefined || seen === r.type ? r.type : null);
+    }
     const order = new Map(manufacturers.map((m, i) => [m.id, i]));
     const nameOf = new Map(manufacturers.map((m) => [m.id, m.name]));
     pairs.sort((a, b) => (order.get(a.manufacturerId)! - order.get(b.manufacturerId)!) || cmp(a.sortKey, b.sortKey) || cmp(a.model, b.model));
     return {
       revision,
       manufacturers: manufacturers.map((m) => ({ id: m.id, name: m.name })),
-      names: pairs.filter((p) => nameOf.has(p.manufacturerId)).map((p) => ({ manufacturer: nameOf.get(p.manufacturerId)!, model: p.model })),
+      names: pairs.filter((p) => nameOf.has(p.manufacturerId)).map((p) => ({
+        manufacturer: nameOf.get(p.manufacturerId)!, model: p.model, type: types.get(`${p.manufacturerId}\u0000${p.model}`) ?? null,
+      })),
     };
   }
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
-import { ColumnMappings, ColumnPlan, planColumns, planHasVin } from '../../domain/feed-headers';
+import { ColumnMappings, ColumnPlan, kilometersUnitOf, planColumns, planHasVin } from '../../domain/feed-headers';
 import { InvalidColumnMappingsError, InvalidDelimiterError, UnusableFeedError } from '../../domain/inventory.errors';
 import { csvRows, CsvSyntaxError } from './csv-rows';
 import { leadingBytes } from './file-sniffing';
@@ -39,6 +39,7 @@ export class CsvCarFeed implements CarFeed {
     const { size } = await fs.promises.stat(this.file);
 
     let plan: ColumnPlan | null = null;
+    let kilometersUnit: ReturnType<typeof kilometersUnitOf>;
     let width = 0;
     let index = 0;
     try {
@@ -48,10 +49,13 @@ export class CsvCarFeed implements CarFeed {
           if (isBlank(row)) continue; // blank lines are not rows
           if (!plan) {
             plan = this.planFor(row);
+            kilometersUnit = kilometersUnitOf(plan);
             width = row.length;
             continue;
           }
-          records.push(toRecord(row, index++, plan, width));
+          const record = toRecord(row, index++, plan, width);
+          if (kilometersUnit && 'values' in record) record.kilometersUnit = kilometersUnit;
+          records.push(record);
         }
         if (records.length > 0) yield records;
       }

@@ -5,7 +5,7 @@ import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { DomainError } from '../../../../../libs/common/errors/domain-error';
 import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
-import { FeedTarget, HeaderMatch, matchHeader } from '../../domain/feed-headers';
+import { FeedTarget, HeaderMatch, KilometersUnit, matchHeader } from '../../domain/feed-headers';
 import { UnusableFeedError } from '../../domain/inventory.errors';
 import { chunked } from './chunk-stream';
 import { leadingBytes } from './file-sniffing';
@@ -61,6 +61,7 @@ export class JsonCarFeed implements CarFeed {
     }
     const values: RawCarValues = {};
     const strength = new Map<FeedTarget, number>();
+    let kilometersUnit: KilometersUnit | undefined;
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       const match = this.match(key);
       if (!match) continue;
@@ -75,8 +76,9 @@ export class JsonCarFeed implements CarFeed {
       if ((strength.get(match.target) ?? 0) >= match.strength) continue;
       strength.set(match.target, match.strength);
       values[match.target] = v;
+      if (match.target === 'kilometers') kilometersUnit = match.unit;
     }
-    return { index, values };
+    return kilometersUnit ? { index, values, kilometersUnit } : { index, values };
   }
 
   private match(key: string): HeaderMatch | null {

@@ -2,23 +2,23 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UploadedFil
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse,
+  ApiPayloadTooLargeResponse, ApiTags, ApiUnprocessableEntityResponse, ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
 import { ValidationError } from '../../../../../libs/common/errors/domain-error';
 import { Consumes } from '../../../../../libs/common/http/consumes';
 import { DeleteNewInventoryUseCase } from '../../application/delete-new-inventory.use-case';
-import { GetUsedCarUseCase } from '../../application/get-used-car.use-case';
-import { ReplaceInventoryUseCase } from '../../application/replace-inventory.use-case';
+import { GetCarUseCase } from '../../application/get-car.use-case';
+import { ReplaceInventoryUseCase, ReplaceOptions } from '../../application/replace-inventory.use-case';
 import { CarInventoryRepository } from '../../domain/car-inventory.repository';
 import { parseColumnMappings } from '../../domain/column-mappings';
 import { CsvCarFeed, parseDelimiter } from '../feeds/csv-car-feed';
 import { JsonCarFeed } from '../feeds/json-car-feed';
-import { UsedInventoryUploadForm, UsedInventoryUploadQuery } from './inventory-upload.request.dto';
+import { InventoryUploadQuery, UsedInventoryUploadForm, UsedInventoryUploadQuery } from './inventory-upload.request.dto';
 import { ListCarsQuery } from './list-cars.request.dto';
 import {
-  BulkInventoryResultResponse, DeleteAllResultResponse, toBulkInventoryResultResponse, toDeleteAllResultResponse,
-  toUsedCarPageResponse, toUsedCarResponse, UsedCarPageResponse, UsedCarResponse,
+  BulkInventoryResultResponse, DeleteAllResultResponse, NewCarPageResponse, NewCarResponse, toBulkInventoryResultResponse,
+  toDeleteAllResultResponse, toUsedCarPageResponse, toUsedCarResponse, UsedCarPageResponse, UsedCarResponse,
 } from './inventory.response.dto';
 import { UploadCleanupInterceptor } from './upload-cleanup.interceptor';
 
@@ -39,13 +39,17 @@ function rejectFormFields(form: Record<string, unknown> | undefined): void {
   }
 }
 
+function uploadOptions(query: InventoryUploadQuery): ReplaceOptions {
+  return { dryRun: query.dryRun === true, maxFailedRatio: query.maxFailedRatio };
+}
+
 @ApiTags('inventory')
 @Authenticated('dealer')
 @Controller('api/v1/inventory')
 export class InventoryController {
   constructor(
     private readonly cars: CarInventoryRepository,
-    private readonly getUsedCar: GetUsedCarUseCase,
+    private readonly getCar: GetCarUseCase,
     private readonly replaceInventory: ReplaceInventoryUseCase,
     private readonly deleteNewInventory: DeleteNewInventoryUseCase,
   ) {}
@@ -64,7 +68,24 @@ export class InventoryController {
   @ApiOkResponse({ type: UsedCarResponse })
   @ApiNotFoundResponse({ description: 'No used car with this VIN in the dealership' })
   async getUsed(@CurrentDealer() dealerId: string, @Param('vin') vin: string): Promise<UsedCarResponse> {
-    return toUsedCarResponse(await this.getUsedCar.execute(dealerId, vin));
+    return toUsedCarResponse(await this.getCar.execute(dealerId, 'used', vin));
+  }
+
+  @Get('new')
+  @ApiOperation({ operationId: 'listNewCars', summary: 'New cars, newest first (ties in upload row order)' })
+  @ApiBadRequestResponse({ description: 'Skip or Take out of range or not an integer' })
+  @ApiOkResponse({ type: NewCarPageResponse })
+  async listNew(@CurrentDealer() dealerId: string, @Query() query: ListCarsQuery): Promise<NewCarPageResponse> {
+    const { cars, total } = await this.cars.list(dealerId, 'new', { skip: query.Skip, take: query.Take });
+    return toUsedCarPageResponse(cars, total);
+  }
+
+  @Get('new/:vin')
+  @ApiOperation({ operationId: 'getNewCar', summary: 'One new car by VIN (case-insensitive)' })
+  @ApiOkResponse({ type: NewCarResponse })
+  @ApiNotFoundResponse({ description: 'No new car with this VIN in the dealership' })
+  async getNew(@CurrentDealer() dealerId: string, @Param('vin') vin: string): Promise<NewCarResponse> {
+    return toUsedCarResponse(await this.getCar.execute(dealerId, 'new', vin));
   }
 
   @Put('used')
@@ -75,7 +96,8 @@ export class InventoryController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(uploadSchema({ Delimeter: { type: 'string', example: ',', description: 'one character, or comma, semicolon, tab, pipe (default comma)' } }))
   @ApiOkResponse({ type: BulkInventoryResultResponse })
-  @ApiBadRequestResponse({ description: 'No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings; nothing changed' })
+  @ApiBadRequestResponse({ description: 'No file, a file unusable as a whole (empty, not CSV, no VIN column), or bad Delimeter/columnMappings/dryRun/maxFailedRatio; nothing changed' })
+  @ApiUnprocessableEntityResponse({ description: 'More rows refused than maxFailedRatio allows; the result is in details; nothing changed' })
   @ApiConflictResponse({ description: 'An upload is already running for the dealership' })
   @ApiPayloadTooLargeResponse({ description: 'File over the size limit or with too many rows; nothing changed' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not multipart/form-data' })
@@ -87,7 +109,7 @@ export class InventoryController {
   ): Promise<BulkInventoryResultResponse> {
     const upload = requireFile(file);
     const feed = new CsvCarFeed(upload.path, parseDelimiter(form.Delimeter), parseColumnMappings(query.columnMappings));
-    return toBulkInventoryResultResponse(await this.replaceInventory.execute(dealerId, 'used', feed));
+    return toBulkInventoryResultResponse(await this.replaceInventory.execute(dealerId, 'used', feed, uploadOptions(query)));
   }
 
   @Put('new/json')
@@ -98,7 +120,8 @@ export class InventoryController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(uploadSchema())
   @ApiOkResponse({ type: BulkInventoryResultResponse })
-  @ApiBadRequestResponse({ description: 'No file, or a file unusable as a whole (empty, not JSON, no cars array); nothing changed' })
+  @ApiBadRequestResponse({ description: 'No file, a file unusable as a whole (empty, not JSON, no cars array), or bad dryRun/maxFailedRatio; nothing changed' })
+  @ApiUnprocessableEntityResponse({ description: 'More cars refused than maxFailedRatio allows; the result is in details; nothing changed' })
   @ApiConflictResponse({ description: 'An upload is already running for the dealership' })
   @ApiPayloadTooLargeResponse({ description: 'File over the size limit or with too many cars; nothing changed' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not multipart/form-data' })
@@ -106,10 +129,11 @@ export class InventoryController {
     @CurrentDealer() dealerId: string,
     @UploadedFile() file: Express.Multer.File | undefined,
     @Body() form: Record<string, unknown>,
+    @Query() query: InventoryUploadQuery,
   ): Promise<BulkInventoryResultResponse> {
     rejectFormFields(form);
     const upload = requireFile(file);
-    return toBulkInventoryResultResponse(await this.replaceInventory.execute(dealerId, 'new', new JsonCarFeed(upload.path)));
+    return toBulkInventoryResultResponse(await this.replaceInventory.execute(dealerId, 'new', new JsonCarFeed(upload.path), uploadOptions(query)));
   }
 
   @Delete('new')

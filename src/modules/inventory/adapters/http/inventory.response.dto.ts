@@ -11,7 +11,8 @@ const Integer = (nullable = false) => ApiProperty({ type: 'integer', nullable })
 /**
  * A used car (spec 2.6) plus `display_name` (decisions.md section 5). Stored booleans and numbers
  * that the spec types as strings go out as strings: certified and accident as "yes"/"no" (the
- * values of the feeds), doors and seats as digits. A value that is not known is null.
+ * values of the feeds), doors and seats as digits. A value that is not known is null. type, color,
+ * fuel_type, drive_train and transmission are the feed's own text (search uses canonical values).
  */
 export class UsedCarResponse {
   vin!: string;
@@ -62,6 +63,11 @@ export class UsedCarResponse {
 
 export class UsedCarPageResponse extends PageResponse(UsedCarResponse) {}
 
+/** A new car: the fields of a used car (spec 2.6), `condition` "new". */
+export class NewCarResponse extends UsedCarResponse {}
+
+export class NewCarPageResponse extends PageResponse(NewCarResponse) {}
+
 export class RowErrorResponse {
   /** 1001 required field missing, 1002 invalid VIN, 1003 duplicate VIN in file, 1004 not a number, 1005 value out of range, 1006 malformed row, 1007 value too long. */
   @Integer() code!: number;
@@ -102,18 +108,18 @@ export function toUsedCarResponse(car: Car): UsedCarResponse {
     manufacturer: car.manufacturer,
     model: car.model,
     trim: car.trim,
-    type: car.type,
+    type: car.type_text ?? car.type,
     description: car.description,
     options: car.options,
     certified: yesNo(car.certified),
     car_fax: car.car_fax,
     accident: yesNo(car.accident),
-    color: car.color,
+    color: car.color_text ?? car.color,
     currency_code: car.currency_code,
     condition: car.condition,
-    transmission: car.transmission,
-    fuel_type: car.fuel_type,
-    drive_train: car.drive_train,
+    transmission: car.transmission_text ?? car.transmission,
+    fuel_type: car.fuel_type_text ?? car.fuel_type,
+    drive_train: car.drive_train_text ?? car.drive_train,
     doors: digits(car.doors),
     seats: digits(car.seats),
     engine: car.engine,

@@ -17,8 +17,14 @@ const TRANSLATE_EXAMPLE = {
 const SEARCH_EXAMPLE = {
   total_row_count: 126, row_count: 2,
   rows: [
-    { vin: 'KM8ZNCDU7TJ994566', stock_number: 'N20611', display_name: '2026 Hyundai Kona SE', manufacturer: 'Hyundai', model: 'Kona', trim: 'SE', year: 2026, type: 'SUV', condition: 'new' },
-    { vin: '2GNTUCD4XTS324342', stock_number: 'N18824', display_name: '2026 Chevrolet Equinox LS', manufacturer: 'Chevrolet', model: 'Equinox', trim: 'LS', year: 2026, type: 'SUV', condition: 'new' },
+    {
+      vin: 'KM8ZNCDU7TJ994566', stock_number: 'N20611', display_name: '2026 Hyundai Kona SE', manufacturer: 'Hyundai', model: 'Kona', trim: 'SE', year: 2026, type: 'SUV', condition: 'new',
+      price: 24295, kilometers: 111, color: 'Gray', image_url: 'https://images.example.com/km8zncdu7tj994566/1.jpg',
+    },
+    {
+      vin: '2GNTUCD4XTS324342', stock_number: 'N18824', display_name: '2026 Chevrolet Equinox LS', manufacturer: 'Chevrolet', model: 'Equinox', trim: 'LS', year: 2026, type: 'SUV', condition: 'new',
+      price: 29495, kilometers: 53, color: 'Black', image_url: 'https://images.example.com/2gntucd4xts324342/1.jpg',
+    },
   ],
 };
 

@@ -38,6 +38,12 @@ class SearchRowResponse {
   @ApiProperty({ type: String, nullable: true }) type!: string | null;
   /** new or used */
   condition!: string;
+  @ApiProperty({ type: Number, nullable: true }) price!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) kilometers!: number | null;
+  /** The canonical colour (Black, White, Silver, Gray, ...), or null when the car's colour is none of them. */
+  @ApiProperty({ type: String, nullable: true }) color!: string | null;
+  /** The first photo. */
+  @ApiProperty({ type: String, nullable: true }) image_url!: string | null;
 }
 
 export class SearchPageResponse extends PageResponse(SearchRowResponse) {}

@@ -1,16 +1,17 @@
-import { CAR_FIELDS, CarData } from '../../domain/car';
+import { CAR_FIELDS, CarData, RAW_TEXT_FIELDS } from '../../domain/car';
 import { rowValues, tsvLine, WRITE_COLUMNS } from './car-rows';
 
 const car = (extra: Partial<CarData> = {}): CarData => ({
-  ...(Object.fromEntries(CAR_FIELDS.map((f) => [f, null])) as unknown as CarData),
+  ...(Object.fromEntries([...CAR_FIELDS, ...RAW_TEXT_FIELDS].map((f) => [f, null])) as unknown as CarData),
   vin: '1HGCM82633A004352', condition: 'used', year: 2019, manufacturer: 'Honda', model: 'Accord', ...extra,
 });
 const meta = { dealerId: 'acme', uploadId: 42, dateCreated: '2026-01-02 03:04:05.678' };
 
 describe('car rows', () => {
   it('writes every column once, in WRITE_COLUMNS order, in both forms', () => {
-    const values = rowValues(car({ certified: true, price: 99.5 }), 7, meta);
+    const values = rowValues(car({ certified: true, price: 99.5, color: 'White', color_text: 'Oxford White' }), 7, meta);
     expect(values).toHaveLength(WRITE_COLUMNS.length);
+    expect([values[WRITE_COLUMNS.indexOf('color')], values[WRITE_COLUMNS.indexOf('color_text')]]).toEqual(['White', 'Oxford White']);
     const line = tsvLine(car({ certified: true, price: 99.5 }), 7, meta);
     expect(line.endsWith('\n')).toBe(true);
     const cells = line.slice(0, -1).split('\t');

@@ -46,6 +46,12 @@ export class CarOrmEntity {
   @Column({ type: 'varchar', length: 100, nullable: true }) source_id!: string | null;
   @Column({ type: 'varchar', length: 100, nullable: true }) source_system!: string | null;
   @Column({ type: 'varchar', length: 50, nullable: true }) stock_status!: string | null;
+  /** The feed's own text of type, color, ... (the columns above hold the canonical value; migration 1763880000000). */
+  @Column({ type: 'varchar', length: 50, nullable: true }) type_text!: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) color_text!: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) fuel_type_text!: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) drive_train_text!: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) transmission_text!: string | null;
   @Column({ type: 'boolean' }) is_deleted!: boolean;
   @Column({ type: 'datetime', precision: 3 }) date_created!: Date;
   @Column({ type: 'int' }) row_index!: number;

@@ -105,6 +105,9 @@ function toSqlite(value: unknown): unknown {
 async function stage(batches: AsyncIterable<CarData[]>, file: string, meta: RowMeta): Promise<number> {
   // Opened synchronously: the caller's cleanup must never race an asynchronous open.
   const out = fs.createWriteStream(file, { fd: fs.openSync(file, 'wx') });
+  // A write still in flight when the batches fail is destroyed with the stream: its error is expected
+  // (the batches' error is the one that counts; `once` below still rejects on a real write error).
+  out.on('error', () => undefined);
   let rows = 0;
   try {
     for await (const batch of batches) {

@@ -29,6 +29,10 @@ export class TypeOrmCarInventoryRepository extends CarInventoryRepository implem
     return row ? toCar(row) : null;
   }
 
+  count(dealerId: string, condition: CarCondition): Promise<number> {
+    return this.rows.countBy({ dealer_id: dealerId, condition, is_deleted: false });
+  }
+
   async statistics(dealerId: string): Promise<InventoryStatistics> {
     const live = () => this.rows.createQueryBuilder('c').where('c.dealer_id = :dealerId AND c.is_deleted = :deleted', { dealerId, deleted: false });
     const [conditions, makes, price] = await Promise.all([

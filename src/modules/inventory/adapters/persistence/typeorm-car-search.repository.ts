@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
+import { asCanonicalColor } from '../../../../../libs/common/vehicle/canonical-values';
 import { CarSearchRepository, SearchHit } from '../../domain/search/car-search.repository';
 import { FilterNode } from '../../domain/search/filter-expression';
 import { SortKey } from '../../domain/search/nl-translator';
 import { compileFilter, SqlDialect } from './filter-to-sql';
 
-const HIT_COLUMNS = ['vin', 'stock_number', 'display_name', 'manufacturer', 'model', 'trim', 'year', 'type', 'condition'] as const;
+const HIT_COLUMNS = ['vin', 'stock_number', 'display_name', 'manufacturer', 'model', 'trim', 'year', 'type', 'condition', 'price', 'kilometers', 'color', 'image_url'] as const;
 
 /** Column, direction; NULLs always sort last. VIN and condition (the key) break ties so pages never overlap. */
 const ORDER: Record<SortKey | 'default', [string, 'ASC' | 'DESC'][]> = {
@@ -99,5 +100,9 @@ function toHit(r: Record<(typeof HIT_COLUMNS)[number], unknown>): SearchHit {
     year: r.year === null || r.year === undefined ? null : Number(r.year),
     type: text(r.type),
     condition: String(r.condition),
+    price: r.price === null || r.price === undefined ? null : Number(r.price),
+    kilometers: r.kilometers === null || r.kilometers === undefined ? null : Number(r.kilometers),
+    color: asCanonicalColor(text(r.color)),
+    image_url: text(r.image_url),
   };
 }

@@ -13,6 +13,13 @@ export interface SearchHit {
   year: number | null;
   type: string | null;
   condition: string;
+  /** decisions.md section 4: enough for a result list without a second call. */
+  price: number | null;
+  kilometers: number | null;
+  /** The canonical colour, or null when the stored colour is none of them. */
+  color: string | null;
+  /** The first photo. */
+  image_url: string | null;
 }
 
 /** Port: runs a filter over one dealership's new and used cars as one query. */
