@@ -38,7 +38,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = resolve(process.env.SHARED_DATA_DIR ?? resolve(REPO, '../shared/data'));
 const OUT = resolve(REPO, 'test/fixtures');
-const TRANSLATOR_SPEC = resolve(REPO, 'src/modules/inventory/domain/search/nl-translator.spec.ts');
+const TRANSLATOR_SPEC = resolve(REPO, 'src/modules/search/domain/translator/nl-translator.spec.ts');
 const check = process.argv.includes('--check');
 
 // The shared evaluator (the scorer's semantics) decides what a filter selects.
@@ -56,7 +56,7 @@ require.extensions['.ts'] = (module, filename) => {
   module._compile(outputText, filename);
 };
 const { expectation } = require(resolve(REPO, 'test/support/search/filter-dsl.ts'));
-const { toWireNode } = require(resolve(REPO, 'src/modules/inventory/domain/search/filter-expression.ts'));
+const { toWireNode } = require(resolve(REPO, 'libs/common/vehicle/filter-expression.ts'));
 const { stockSearchNames } = require(resolve(REPO, 'test/support/search/reference-data.ts'));
 const dsl = (text) => toWireNode(expectation(text));
 

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
-import { CarSearchRepository, SearchHit } from '../../domain/search/car-search.repository';
-import { FilterNode } from '../../domain/search/filter-expression';
-import { SortKey } from '../../domain/search/nl-translator';
+import { CarSearchRepository, SearchHit } from '../../domain/car-search.repository';
+import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
+import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { compileFilter, SqlDialect } from './filter-to-sql';
 
 const HIT_COLUMNS = ['vin', 'stock_number', 'display_name', 'manufacturer', 'model', 'trim', 'year', 'type', 'condition'] as const;

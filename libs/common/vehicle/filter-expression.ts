@@ -1,5 +1,5 @@
 /**
- * Filter expressions of inventory search: the self-query IR of LangChain (Python
+ * Filter expressions of search (shared with inventory, which runs them): the self-query IR of LangChain (Python
  * `langchain_core.structured_query`: `Comparison`, `Operation` with `arguments`) with its ten
  * comparators. LangChain JS has only six comparators and names the children `args`, so the domain
  * owns these types; adapters convert where LangChain classes are used.

@@ -1,5 +1,5 @@
 import { ChatOpenAI } from '@langchain/openai';
-import { QueryTranslator } from '../../domain/search/query-translator';
+import { QueryTranslator } from '../../domain/query-translator';
 import { LangChainQueryTranslator, LlmTranslatorEvents } from './langchain-query-translator';
 
 export interface LlmSettings {

@@ -1,6 +1,6 @@
-import { comparison, and, renderFilter, toWireNode, type FilterNode } from './filter-expression';
+import { comparison, and, renderFilter, toWireNode, type FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { compileSearchNames, translateQuery, type CompiledSearchNames, type SearchNames } from './nl-translator';
-import { validateFilter } from './search-vocabulary';
+import { validateFilter } from '../search-vocabulary';
 import { sameSelection, selectVins, type Car } from '../../../../../test/support/search/filter-evaluator';
 import { expectation } from '../../../../../test/support/search/filter-dsl';
 import { loadDevQueries, loadReferenceInventory, stockSearchNames } from '../../../../../test/support/search/reference-data';

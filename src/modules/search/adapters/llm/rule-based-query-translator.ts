@@ -1,5 +1,5 @@
-import { CompiledSearchNames, translateQuery, Translation } from '../../domain/search/nl-translator';
-import { QueryTranslator } from '../../domain/search/query-translator';
+import { CompiledSearchNames, translateQuery, Translation } from '../../domain/translator/nl-translator';
+import { QueryTranslator } from '../../domain/query-translator';
 
 /** The default: deterministic, offline, well under a millisecond per query. */
 export class RuleBasedQueryTranslator extends QueryTranslator {

@@ -1,4 +1,4 @@
-import { CompiledSearchNames, Translation } from './nl-translator';
+import { CompiledSearchNames, Translation } from './translator/nl-translator';
 
 /**
  * Port: natural language -> filter expression and sort. Adapters: the built-in rule-based

@@ -1,6 +1,6 @@
-import { PageRequest } from '../../../../../libs/common/pagination/page';
-import { FilterNode } from './filter-expression';
-import { SearchNames, SortKey } from './nl-translator';
+import { PageRequest } from '../../../../libs/common/pagination/page';
+import { SortKey } from '../../../../libs/common/vehicle/car-attributes';
+import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
 
 /** A search hit (spec 2.2); a value the car does not have is null (decisions.md section 1). */
 export interface SearchHit {
@@ -18,9 +18,4 @@ export interface SearchHit {
 /** Port: runs a filter over one dealership's new and used cars as one query. */
 export abstract class CarSearchRepository {
   abstract search(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }>;
-}
-
-/** Port: the manufacturer and model names search recognises for a dealership (its stock first, then the catalog). */
-export abstract class SearchNamesSource {
-  abstract namesFor(dealerId: string): Promise<SearchNames>;
 }

@@ -1,8 +1,9 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
-import { CompiledSearchNames, SortKey, Translation } from '../../domain/search/nl-translator';
-import { QueryTranslator } from '../../domain/search/query-translator';
-import { checkFilter, SEARCH_ATTRIBUTES } from '../../domain/search/search-vocabulary';
+import { SEARCH_ATTRIBUTES, SortKey } from '../../../../../libs/common/vehicle/car-attributes';
+import { CompiledSearchNames, Translation } from '../../domain/translator/nl-translator';
+import { QueryTranslator } from '../../domain/query-translator';
+import { checkFilter } from '../../domain/search-vocabulary';
 
 const SORT_KEYS: readonly SortKey[] = ['price_asc', 'price_desc', 'year_desc', 'year_asc', 'kilometers_asc'];
 

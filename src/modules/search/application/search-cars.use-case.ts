@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { createTtlCache } from '../../../../libs/common/cache/ttl-cache';
 import { Page, PageRequest, toPage } from '../../../../libs/common/pagination/page';
-import { CarSearchRepository, SearchHit, SearchNamesSource } from '../domain/search/car-search.repository';
-import { FilterNode } from '../domain/search/filter-expression';
-import { CompiledSearchNames, compileSearchNames, SortKey } from '../domain/search/nl-translator';
-import { InventoryChanges } from '../domain/inventory-changes';
-import { QueryTranslator } from '../domain/search/query-translator';
+import { SortKey } from '../../../../libs/common/vehicle/car-attributes';
+import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
+import { QueryTranslator } from '../domain/query-translator';
+import { SearchableCars, SearchHit } from '../domain/searchable-cars';
+import { SearchNamesSource } from '../domain/search-names.source';
+import { CompiledSearchNames, compileSearchNames } from '../domain/translator/nl-translator';
 
 /** How long a dealership's compiled names are reused (the catalog may change under them); uploads here refresh them at once. */
 const NAMES_TTL_MS = 30_000;
@@ -21,9 +22,9 @@ export class TranslateSearchQueryUseCase {
   constructor(
     private readonly translator: QueryTranslator,
     private readonly namesSource: SearchNamesSource,
-    changes: InventoryChanges,
+    cars: SearchableCars,
   ) {
-    changes.subscribe((dealerId) => {
+    cars.onChange((dealerId) => {
       this.names.delete(dealerId);
       this.generations.set(dealerId, (this.generations.get(dealerId) ?? 0) + 1);
     });
@@ -47,7 +48,7 @@ export class TranslateSearchQueryUseCase {
 export class SearchCarsUseCase {
   constructor(
     private readonly translate: TranslateSearchQueryUseCase,
-    private readonly cars: CarSearchRepository,
+    private readonly cars: SearchableCars,
   ) {}
 
   async execute(dealerId: string, query: string, page: PageRequest): Promise<Page<SearchHit>> {

@@ -13,6 +13,7 @@
  * Names (manufacturers, models, trims) come at run time (compileSearchNames): from the catalog
  * and from the dealership's own stock. Only slang (chevy, vw, bimmer, ...) is built in.
  */
+import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { boundedEditDistance } from './edit-distance';
 import {
   and,
@@ -22,7 +23,7 @@ import {
   type Comparator,
   type FilterNode,
   type ScalarValue,
-} from './filter-expression';
+} from '../../../../../libs/common/vehicle/filter-expression';
 import {
   ALIAS_BLOCKLIST,
   ENGLISH_WORDS,
@@ -43,12 +44,9 @@ import {
   type CueAttribute,
   type LeadingComparator,
   type LexEntry,
-  type SortKey,
   type TrailingComparator,
   type Unit,
 } from './nl-lexicon';
-
-export type { SortKey } from './nl-lexicon';
 
 export interface SearchNames {
   readonly manufacturers: readonly { readonly name: string }[];

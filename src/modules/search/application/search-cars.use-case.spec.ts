@@ -1,8 +1,8 @@
-import { SearchNamesSource } from '../domain/search/car-search.repository';
-import { and } from '../domain/search/filter-expression';
-import { CompiledSearchNames, SearchNames, Translation } from '../domain/search/nl-translator';
-import { QueryTranslator } from '../domain/search/query-translator';
-import { InventoryChanges } from '../domain/inventory-changes';
+import { and } from '../../../../libs/common/vehicle/filter-expression';
+import { QueryTranslator } from '../domain/query-translator';
+import { SearchableCars, StockedNames } from '../domain/searchable-cars';
+import { SearchNamesSource } from '../domain/search-names.source';
+import { CompiledSearchNames, SearchNames, Translation } from '../domain/translator/nl-translator';
 import { TranslateSearchQueryUseCase } from './search-cars.use-case';
 
 /** Counts reads per dealership; `hold()` keeps the next read pending until the returned release is called. */
@@ -24,6 +24,23 @@ class CountingNames extends SearchNamesSource {
   }
 }
 
+/** No cars; `changed(dealerId)` tells the listeners as inventory would. */
+class ChangingCars extends SearchableCars {
+  private readonly listeners: ((dealerId: string) => void)[] = [];
+  async search() {
+    return { rows: [], total: 0 };
+  }
+  async stockedNames(): Promise<StockedNames> {
+    return { models: [], trims: [] };
+  }
+  onChange(listener: (dealerId: string) => void): void {
+    this.listeners.push(listener);
+  }
+  changed(dealerId: string): void {
+    this.listeners.forEach((l) => l(dealerId));
+  }
+}
+
 /** Records the names each translation was given. */
 class RecordingTranslator extends QueryTranslator {
   readonly seen: CompiledSearchNames[] = [];
@@ -36,14 +53,14 @@ class RecordingTranslator extends QueryTranslator {
 describe(TranslateSearchQueryUseCase.name, () => {
   let names: CountingNames;
   let translator: RecordingTranslator;
-  let changes: InventoryChanges;
+  let changes: ChangingCars;
   let useCase: TranslateSearchQueryUseCase;
 
   beforeEach(() => {
     jest.useFakeTimers();
     names = new CountingNames();
     translator = new RecordingTranslator();
-    changes = new InventoryChanges();
+    changes = new ChangingCars();
     useCase = new TranslateSearchQueryUseCase(translator, names, changes);
   });
   afterEach(() => jest.useRealTimers());

@@ -1,8 +1,8 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
-import { toWireNode } from '../../domain/search/filter-expression';
-import { compileSearchNames } from '../../domain/search/nl-translator';
+import { toWireNode } from '../../../../../libs/common/vehicle/filter-expression';
+import { compileSearchNames } from '../../domain/translator/nl-translator';
 import { extractJsonObject, FallbackReason, LangChainQueryTranslator } from './langchain-query-translator';
 import { createLlmQueryTranslator } from './llm-query-translator.factory';
 import { RuleBasedQueryTranslator } from './rule-based-query-translator';

@@ -3,8 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
 import { DEFAULT_TAKE, Page } from '../../../../../libs/common/pagination/page';
 import { SearchCarsUseCase, TranslateSearchQueryUseCase } from '../../application/search-cars.use-case';
-import { SearchHit } from '../../domain/search/car-search.repository';
-import { toWireNode, WireFilterNode } from '../../domain/search/filter-expression';
+import { SearchHit } from '../../domain/searchable-cars';
+import { toWireNode, WireFilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { SearchRequest, TranslateRequest } from './search.request.dto';
 import { FilterNodeResponse, SearchPageResponse } from './search.response.dto';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogVocabulary } from '../../../catalog';
-import { SearchNamesSource } from '../../domain/search/car-search.repository';
-import { SearchNames } from '../../domain/search/nl-translator';
-import { StockedModelsReader } from '../../domain/stocked-models.reader';
+import { SearchableCars } from '../../domain/searchable-cars';
+import { SearchNamesSource } from '../../domain/search-names.source';
+import { SearchNames } from '../../domain/translator/nl-translator';
 
 /**
  * Names search recognises: the dealership's own stock first (the translator prefers earlier
@@ -11,16 +11,15 @@ import { StockedModelsReader } from '../../domain/stocked-models.reader';
 @Injectable()
 export class CatalogAndStockSearchNames extends SearchNamesSource {
   constructor(
-    private readonly stock: StockedModelsReader,
+    private readonly cars: SearchableCars,
     private readonly catalog: CatalogVocabulary,
   ) {
     super();
   }
 
   async namesFor(dealerId: string): Promise<SearchNames> {
-    const [stocked, trims, manufacturers, catalogModels] = await Promise.all([
-      this.stock.stockedModels(dealerId),
-      this.stock.stockedTrims(dealerId),
+    const [{ models: stocked, trims }, manufacturers, catalogModels] = await Promise.all([
+      this.cars.stockedNames(dealerId),
       this.catalog.listManufacturers(),
       this.catalog.listManufacturerModelNames(),
     ]);

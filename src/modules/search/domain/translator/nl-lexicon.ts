@@ -6,9 +6,8 @@
  * Phrases are written as lower-case words separated by spaces; the tokenizer splits the query
  * the same way (hyphens become word breaks, so "all-wheel drive" matches "all wheel drive").
  */
-import type { Comparator, FilterValue, ScalarValue } from './filter-expression';
-
-export type SortKey = 'price_asc' | 'price_desc' | 'year_desc' | 'year_asc' | 'kilometers_asc';
+import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
+import type { Comparator, FilterValue, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
 
 export interface CondSpec {
   readonly attribute: string;
