@@ -14,8 +14,8 @@ const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const { DataSource } = require('typeorm');
 const { TypeOrmCarSearchRepository } = require('../dist/src/modules/inventory/adapters/persistence/typeorm-car-search.repository.js');
-const { parseWireNode } = require('../dist/src/modules/inventory/domain/search/filter-expression.js');
-const { translateQuery } = require('../dist/src/modules/inventory/domain/search/nl-translator.js');
+const { parseWireNode } = require('../dist/libs/common/vehicle/filter-expression.js');
+const { translateQuery } = require('../dist/src/modules/search/domain/translator/nl-translator.js');
 
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/bench_search';
 const PER_DEALER = Number(process.env.BENCH_CARS_PER_DEALER ?? 50000);

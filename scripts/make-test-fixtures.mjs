@@ -38,7 +38,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = resolve(process.env.SHARED_DATA_DIR ?? resolve(REPO, '../shared/data'));
 const OUT = resolve(REPO, 'test/fixtures');
-const TRANSLATOR_SPEC = resolve(REPO, 'src/modules/inventory/domain/search/nl-translator.spec.ts');
+// The translator's end-to-end specs, in this order (their expectAll rows are read one file after the other).
+const TRANSLATOR_SPECS = ['nl-translator.spec.ts', 'nl-translator.conditions.spec.ts'].map((f) => resolve(REPO, 'src/modules/search/domain/translator', f));
 const check = process.argv.includes('--check');
 
 // The shared evaluator (the scorer's semantics) decides what a filter selects.
@@ -56,7 +57,7 @@ require.extensions['.ts'] = (module, filename) => {
   module._compile(outputText, filename);
 };
 const { expectation } = require(resolve(REPO, 'test/support/search/filter-dsl.ts'));
-const { toWireNode } = require(resolve(REPO, 'src/modules/inventory/domain/search/filter-expression.ts'));
+const { toWireNode } = require(resolve(REPO, 'libs/common/vehicle/filter-expression.ts'));
 const { stockSearchNames } = require(resolve(REPO, 'test/support/search/reference-data.ts'));
 const dsl = (text) => toWireNode(expectation(text));
 
@@ -78,13 +79,13 @@ function specRows() {
   const literal = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"`;
   const row = new RegExp(String.raw`\[\s*(${literal}),\s*(${literal})\s*\]`, 'g');
   const unquote = (s) => s.slice(1, -1).replace(/\\(.)/g, '$1');
-  const source = readFileSync(TRANSLATOR_SPEC, 'utf8');
+  const source = TRANSLATOR_SPECS.map((f) => readFileSync(f, 'utf8')).join('\n');
   const rows = [];
   for (const block of source.split('expectAll(').slice(1)) {
     const body = block.slice(0, block.search(/\]\)\)?;/) + 1);
     for (const m of body.matchAll(row)) rows.push([unquote(m[1]), unquote(m[2])]);
   }
-  if (rows.length < 100) throw new Error(`found only ${rows.length} expectAll rows in ${TRANSLATOR_SPEC}`);
+  if (rows.length < 100) throw new Error(`found only ${rows.length} expectAll rows in ${TRANSLATOR_SPECS.join(', ')}`);
   return rows;
 }
 
@@ -329,7 +330,7 @@ Sources (sha256):
 - \`reference-inventory.csv\` ${sha256(csvText)}
 - \`reference-inventory.new.json\` ${sha256(readFileSync(resolve(DATA, 'reference-inventory.new.json'), 'utf8'))}
 - \`nl-queries.dev.jsonl\` ${sha256(devText)}
-- \`${rel(TRANSLATOR_SPEC)}\` (expectAll rows) ${sha256(JSON.stringify(specRows()))}
+- ${TRANSLATOR_SPECS.map((f) => `\`${rel(f)}\``).join(' and ')} (expectAll rows) ${sha256(JSON.stringify(specRows()))}
 `;
 
 if (check) {

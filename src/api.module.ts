@@ -14,11 +14,12 @@ import { DealershipModule } from './modules/dealership';
 import { EngagementModule } from './modules/engagement';
 import { InventoryModule } from './modules/inventory';
 import { PartnerIntegrationModule } from './modules/partner-integration';
+import { SearchModule } from './modules/search';
 import { PlatformModule } from './platform.module';
 
 /** The bounded contexts, each with its HTTP adapters. Add a context here (and to the worker root if it has processors). */
 const CONTEXT_MODULES = [
-  DealershipModule, CatalogModule, InventoryModule, ConversationsModule, EngagementModule, PartnerIntegrationModule, AssistantModule,
+  DealershipModule, CatalogModule, InventoryModule, SearchModule, ConversationsModule, EngagementModule, PartnerIntegrationModule, AssistantModule,
 ];
 
 /** Composition root of the HTTP API (`src/main.ts`): every context's endpoints, Basic auth, the error model, health. */

@@ -2,7 +2,7 @@ import { describeEachBackend } from '../support/backends';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { selectVins } from '../support/search/filter-evaluator';
 import { loadReferenceInventory, REFERENCE_CSV, REFERENCE_JSON } from '../support/search/reference-data';
-import { WireFilterNode } from '../../src/modules/inventory/domain/search/filter-expression';
+import { WireFilterNode } from '../../libs/common/vehicle/filter-expression';
 
 /** The reference inventory fixture (test/fixtures), as the evaluator reads it. */
 const referenceCars = loadReferenceInventory();

@@ -1,7 +1,7 @@
 import {
-  asCanonicalColor, canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission, COLORS,
+  asCanonicalColor, canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission,
 } from './canonical-values';
-import { BODY_TYPES, FUEL_TYPES } from './vehicle-types';
+import { BODY_TYPES, COLORS, FUEL_TYPES } from './vehicle-types';
 
 describe('canonical values', () => {
   it.each([

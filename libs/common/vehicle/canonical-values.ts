@@ -1,4 +1,4 @@
-import { BODY_TYPES, FUEL_TYPES } from './vehicle-types';
+import { BODY_TYPES, COLORS, DRIVE_TRAINS, FUEL_TYPES, TRANSMISSIONS } from './vehicle-types';
 
 /**
  * Canonical values of the search vocabulary (search-vocabulary.md) derived from what dealers' feeds
@@ -10,8 +10,6 @@ import { BODY_TYPES, FUEL_TYPES } from './vehicle-types';
 type BodyType = (typeof BODY_TYPES)[number];
 type FuelType = (typeof FUEL_TYPES)[number];
 
-/** The canonical exterior colours. */
-export const COLORS = ['Black', 'White', 'Silver', 'Gray', 'Red', 'Blue', 'Green', 'Brown', 'Beige', 'Gold', 'Orange', 'Yellow', 'Purple'] as const;
 type Color = (typeof COLORS)[number];
 
 /** Lower-case words (letters and digits; `4x4`, `2dr`, `e85` stay whole). */
@@ -97,7 +95,7 @@ export function asCanonicalColor(value: string | null): Color | null {
  * Drive train. `4x2` is RWD: the term is used for pickups and vans, which drive the rear wheels;
  * `2WD` says nothing usable (front-drive crossovers use it too), so it stays text.
  */
-export function canonicalDriveTrain(text: string | null): 'AWD' | '4WD' | 'FWD' | 'RWD' | null {
+export function canonicalDriveTrain(text: string | null): (typeof DRIVE_TRAINS)[number] | null {
   if (text === null) return null;
   const w = wordsOf(text);
   if (has(w, '4x4', '4wd', 'four wheel drive', '4 wheel drive', 'fourwheel', '4wheel', 'four wheel', '4 wheel')) return '4WD';
@@ -121,7 +119,7 @@ export function canonicalFuelType(text: string | null): FuelType | null {
 }
 
 /** Transmission: automatics by their kinds (`CVT`, dual-clutch, `8-Speed Automatic`), else manual words. */
-export function canonicalTransmission(text: string | null): 'Automatic' | 'Manual' | null {
+export function canonicalTransmission(text: string | null): (typeof TRANSMISSIONS)[number] | null {
   if (text === null) return null;
   const w = wordsOf(text);
   if (has(w, 'automatic', 'auto', 'cvt', 'ecvt', 'ivt', 'dct', 'dsg', 'pdk', 'tiptronic', 'steptronic', 'a t') || w.some((x) => /^\d+at$/.test(x))) return 'Automatic';

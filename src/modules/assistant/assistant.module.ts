@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { ConversationsModule } from '../conversations';
 import { DealershipModule } from '../dealership';
 import { InventoryModule } from '../inventory';
+import { SearchModule } from '../search';
 import { assistantAgentProvider } from './adapters/agent/assistant-agent.provider';
 import { ConversationContextInsights } from './adapters/conversations/conversation-insights.adapter';
 import { DealershipContextFacts } from './adapters/dealership/dealership-facts.adapter';
@@ -29,12 +30,12 @@ import { RunScheduler } from './domain/run-scheduler';
 /**
  * The assistant (decisions.md section 9): threads and runs recorded by the API, executed on the
  * `assistant-runs` queue by the worker root (AssistantWorkerModule), with a LangChain agent whose
- * tools reach inventory, dealership and conversations through ports this context owns.
+ * tools reach inventory, search, dealership and conversations through ports this context owns.
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([AssistantThreadOrmEntity, AssistantRunOrmEntity, AssistantMessageOrmEntity, AssistantRunEventOrmEntity]),
-    InventoryModule, DealershipModule, ConversationsModule,
+    InventoryModule, SearchModule, DealershipModule, ConversationsModule,
   ],
   controllers: [AssistantController],
   providers: [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { diskStorage } from 'multer';
@@ -13,10 +13,6 @@ import { DealershipContextRegions } from './adapters/dealership/dealership-regio
 import { CatalogBodyTypes } from './domain/catalog-body-types';
 import { DealershipRegions } from './domain/dealership-regions';
 import { InventoryController } from './adapters/http/inventory.controller';
-import { SearchController } from './adapters/http/search.controller';
-import { createLlmQueryTranslator } from './adapters/llm/llm-query-translator.factory';
-import { RuleBasedQueryTranslator } from './adapters/llm/rule-based-query-translator';
-import { CatalogAndStockSearchNames } from './adapters/persistence/search-names.source';
 import { TypeOrmCarSearchRepository } from './adapters/persistence/typeorm-car-search.repository';
 import { UploadCleanupInterceptor } from './adapters/http/upload-cleanup.interceptor';
 import { CarOrmEntity } from './adapters/persistence/car.orm-entity';
@@ -26,18 +22,17 @@ import { InventoryDemoSeeder } from './adapters/seed/inventory-demo.seeder';
 import { DeleteNewInventoryUseCase } from './application/delete-new-inventory.use-case';
 import { FindCarUseCase, InventoryStatisticsUseCase } from './application/find-car.use-case';
 import { GetCarUseCase } from './application/get-car.use-case';
+import { FilterCarsUseCase, StockedNamesUseCase } from './application/filter-cars.use-case';
 import { ReplaceInventoryUseCase } from './application/replace-inventory.use-case';
-import { SearchCarsUseCase, TranslateSearchQueryUseCase } from './application/search-cars.use-case';
 import { CarInventoryRepository } from './domain/car-inventory.repository';
-import { CarSearchRepository, SearchNamesSource } from './domain/search/car-search.repository';
-import { QueryTranslator } from './domain/search/query-translator';
+import { CarSearchRepository } from './domain/car-search.repository';
 import { InventoryChanges } from './domain/inventory-changes';
 import { StockedModelsReader } from './domain/stocked-models.reader';
 
 /**
  * Inventory: new and used cars of each dealership, replaced whole from CSV/JSON feeds.
- * Other contexts read it through StockedModelsReader (exported) or the inventory_cars table.
- * Natural-language search over both conditions lives here too: it reads this context's table.
+ * Other contexts read it through the use cases its index exports (search: FilterCarsUseCase,
+ * StockedNamesUseCase and InventoryChanges), never through its table.
  */
 @Module({
   imports: [
@@ -53,7 +48,7 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
       }),
     }),
   ],
-  controllers: [InventoryController, SearchController],
+  controllers: [InventoryController],
   providers: [
     { provide: DealershipRegions, useClass: DealershipContextRegions },
     { provide: CatalogBodyTypes, useClass: CatalogContextBodyTypes },
@@ -70,25 +65,11 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     FindCarUseCase,
     InventoryStatisticsUseCase,
     InventoryDemoSeeder,
-    // Search: the built-in translator, or an LLM (LLM_BASE_URL) that falls back to it.
-    {
-      provide: QueryTranslator,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig): QueryTranslator => {
-        const ruleBased = new RuleBasedQueryTranslator();
-        if (!config.llm) return ruleBased;
-        const logger = new Logger('LlmQueryTranslator');
-        return createLlmQueryTranslator(config.llm, ruleBased, {
-          onFallback: (reason, detail) => logger.warn(`LLM translation fell back to the built-in translator (${reason}): ${detail}`),
-        });
-      },
-    },
     { provide: CarSearchRepository, useClass: TypeOrmCarSearchRepository },
-    { provide: SearchNamesSource, useClass: CatalogAndStockSearchNames },
-    TranslateSearchQueryUseCase,
-    SearchCarsUseCase,
+    FilterCarsUseCase,
+    StockedNamesUseCase,
   ],
-  exports: [SearchCarsUseCase, FindCarUseCase, InventoryStatisticsUseCase],
+  exports: [FilterCarsUseCase, StockedNamesUseCase, InventoryChanges, FindCarUseCase, InventoryStatisticsUseCase],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(

@@ -4,8 +4,8 @@
  * Numbers and booleans are typed by the attribute (model "1500" and trim names stay strings).
  * The whole expression is the root `and`; an empty string is `and()`.
  */
-import { and, comparison, operation, type Comparator, type FilterNode, type LogicalOperator, type ScalarValue } from '../../../src/modules/inventory/domain/search/filter-expression';
-import { SEARCH_VOCABULARY } from '../../../src/modules/inventory/domain/search/search-vocabulary';
+import { and, comparison, operation, type Comparator, type FilterNode, type LogicalOperator, type ScalarValue } from '../../../libs/common/vehicle/filter-expression';
+import { SEARCH_VOCABULARY } from '../../../libs/common/vehicle/car-attributes';
 
 function splitTopLevel(s: string, sep: string): string[] {
   const parts: string[] = [];

@@ -5,8 +5,8 @@
  * translator's output is evaluated exactly as the scorer sees it.
  */
 import { readFileSync } from 'node:fs';
-import type { WireFilterNode } from '../../../src/modules/inventory/domain/search/filter-expression';
-import { SEARCH_VOCABULARY, type AttributeType } from '../../../src/modules/inventory/domain/search/search-vocabulary';
+import type { WireFilterNode } from '../../../libs/common/vehicle/filter-expression';
+import { SEARCH_VOCABULARY, type AttributeType } from '../../../libs/common/vehicle/car-attributes';
 
 export type Car = Record<string, unknown>;
 type Kind = 'string' | 'number' | 'boolean';

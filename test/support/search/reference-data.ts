@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchNames } from '../../../src/modules/inventory/domain/search/nl-translator';
-import type { WireFilterNode } from '../../../src/modules/inventory/domain/search/filter-expression';
+import type { SearchNames } from '../../../src/modules/search/domain/translator/nl-translator';
+import type { WireFilterNode } from '../../../libs/common/vehicle/filter-expression';
 import { loadInventory, type Car } from './filter-evaluator';
 
 const FIXTURES_DIR = join(__dirname, '..', '..', 'fixtures');

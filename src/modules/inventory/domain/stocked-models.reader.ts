@@ -1,9 +1,6 @@
 import { StockedModel } from './car';
 
-/**
- * Port other contexts use to learn what a dealership stocks (search learns model names from it).
- * Bound by the inventory module; import the module to inject it.
- */
+/** Port: what a dealership stocks (StockedNamesUseCase reads it for search's names). */
 export abstract class StockedModelsReader {
   /** Distinct manufacturer/model pairs of the dealership's new and used cars, by manufacturer then model. */
   abstract stockedModels(dealerId: string): Promise<StockedModel[]>;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Car, FindCarUseCase, InventoryStatisticsUseCase, SearchCarsUseCase } from '../../../inventory';
+import { Car, FindCarUseCase, InventoryStatisticsUseCase } from '../../../inventory';
+import { SearchCarsUseCase } from '../../../search';
 import { InventoryLookup, InventorySummary, VehicleFacts } from '../../domain/inventory-lookup';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -12,7 +13,7 @@ function toFacts(car: Car, now = Date.now()): VehicleFacts {
   };
 }
 
-/** The inventory context's public use cases, in the assistant's words. */
+/** The inventory and search contexts' public use cases, in the assistant's words. */
 @Injectable()
 export class InventoryContextLookup extends InventoryLookup {
   constructor(

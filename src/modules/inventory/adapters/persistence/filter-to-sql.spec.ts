@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import { FilterNode, parseWireNode, WireFilterNode } from '../../domain/search/filter-expression';
-import { SEARCH_ATTRIBUTES } from '../../domain/search/search-vocabulary';
+import { FilterNode, parseWireNode, WireFilterNode } from '../../../../../libs/common/vehicle/filter-expression';
+import { SEARCH_ATTRIBUTES } from '../../../../../libs/common/vehicle/car-attributes';
 import { carValue, selectVins } from '../../../../../test/support/search/filter-evaluator';
 import { loadDevQueries, loadReferenceInventory } from '../../../../../test/support/search/reference-data';
 import { compileFilter, SqlDialect } from './filter-to-sql';

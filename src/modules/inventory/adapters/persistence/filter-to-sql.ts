@@ -1,5 +1,5 @@
-import { Comparison, FilterNode, ScalarValue } from '../../domain/search/filter-expression';
-import { SEARCH_VOCABULARY } from '../../domain/search/search-vocabulary';
+import { Comparison, FilterNode, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
+import { SEARCH_VOCABULARY } from '../../../../../libs/common/vehicle/car-attributes';
 
 export type SqlDialect = 'mysql' | 'sqlite';
 

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
 import { asCanonicalColor } from '../../../../../libs/common/vehicle/canonical-values';
-import { CarSearchRepository, SearchHit } from '../../domain/search/car-search.repository';
-import { FilterNode } from '../../domain/search/filter-expression';
-import { SortKey } from '../../domain/search/nl-translator';
+import { CarSearchRepository, SearchHit } from '../../domain/car-search.repository';
+import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
+import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { compileFilter, SqlDialect } from './filter-to-sql';
 
 const HIT_COLUMNS = ['vin', 'stock_number', 'display_name', 'manufacturer', 'model', 'trim', 'year', 'type', 'condition', 'price', 'kilometers', 'color', 'image_url'] as const;

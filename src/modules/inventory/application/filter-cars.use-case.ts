@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { PageRequest } from '../../../../libs/common/pagination/page';
+import { SortKey } from '../../../../libs/common/vehicle/car-attributes';
+import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
+import { StockedModel } from '../domain/car';
+import { CarSearchRepository, SearchHit } from '../domain/car-search.repository';
+import { StockedModelsReader } from '../domain/stocked-models.reader';
+
+/** One page of a dealership's new and used cars that a filter selects, and their total (search reads stock through it). */
+@Injectable()
+export class FilterCarsUseCase {
+  constructor(private readonly cars: CarSearchRepository) {}
+
+  execute(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }> {
+    return this.cars.search(dealerId, filter, sort, page);
+  }
+}
+
+/** The manufacturer/model pairs and trims a dealership stocks (search learns names from them). */
+@Injectable()
+export class StockedNamesUseCase {
+  constructor(private readonly stock: StockedModelsReader) {}
+
+  async execute(dealerId: string): Promise<{ models: StockedModel[]; trims: string[] }> {
+    const [models, trims] = await Promise.all([this.stock.stockedModels(dealerId), this.stock.stockedTrims(dealerId)]);
+    return { models, trims };
+  }
+}

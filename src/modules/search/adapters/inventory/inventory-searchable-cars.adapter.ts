@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { PageRequest } from '../../../../../libs/common/pagination/page';
+import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
+import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
+import { FilterCarsUseCase, InventoryChanges, StockedNamesUseCase } from '../../../inventory';
+import { SearchableCars, SearchHit, StockedNames } from '../../domain/searchable-cars';
+
+/** The inventory context's public use cases, in search's words. */
+@Injectable()
+export class InventoryContextCars extends SearchableCars {
+  constructor(
+    private readonly filterCars: FilterCarsUseCase,
+    private readonly stocked: StockedNamesUseCase,
+    private readonly changes: InventoryChanges,
+  ) {
+    super();
+  }
+
+  search(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }> {
+    return this.filterCars.execute(dealerId, filter, sort, page);
+  }
+
+  async stockedNames(dealerId: string): Promise<StockedNames> {
+    const { models, trims } = await this.stocked.execute(dealerId);
+    return { models: models.map((m) => ({ manufacturer: m.manufacturer, model: m.model })), trims };
+  }
+
+  onChange(listener: (dealerId: string) => void): void {
+    this.changes.subscribe(listener);
+  }
+}

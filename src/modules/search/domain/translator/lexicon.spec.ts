@@ -1,0 +1,42 @@
+import { SEARCH_VOCABULARY } from '../../../../../libs/common/vehicle/car-attributes';
+import { MAIN_LEXICON, MAX_MAIN_SPAN, phraseKey } from './lexicon';
+
+describe('MAIN_LEXICON', () => {
+  it('maps synonyms to one canonical condition', () => {
+    for (const phrase of ['suv', 'crossover', 'sport utility vehicle']) {
+      expect(MAIN_LEXICON.get(phrase)).toEqual({ k: 'cond', attr: 'type', conds: [{ attribute: 'type', comparator: 'eq', value: 'SUV' }] });
+    }
+    expect(MAIN_LEXICON.get('all wheel drive')).toMatchObject({ k: 'cond', conds: [{ attribute: 'drive_train', value: 'AWD' }] });
+  });
+
+  it('knows certified pre-owned as certified and used, negated as not certified', () => {
+    expect(MAIN_LEXICON.get('cpo')).toMatchObject({
+      k: 'cond', attr: 'certified', conds: [{ attribute: 'certified', value: true }, { attribute: 'condition', value: 'used' }], negated: [{ attribute: 'certified', value: false }],
+    });
+  });
+
+  it('has negation, cue, link and filler words', () => {
+    expect(MAIN_LEXICON.get('except')).toEqual({ k: 'neg' });
+    expect(MAIN_LEXICON.get('budget')).toEqual({ k: 'cue', attr: 'price' });
+    expect(MAIN_LEXICON.get('or')).toEqual({ k: 'link', link: 'or' });
+    expect(MAIN_LEXICON.get('with a')).toEqual({ k: 'link', link: 'and' });
+    expect(MAIN_LEXICON.get('please')).toEqual({ k: 'weak' });
+  });
+
+  it('only names attributes and values of the search vocabulary', () => {
+    for (const entry of MAIN_LEXICON.values()) {
+      if (entry.k !== 'cond') continue;
+      for (const c of [...entry.conds, ...(entry.negated ?? [])]) {
+        const attribute = SEARCH_VOCABULARY.get(c.attribute);
+        expect(attribute).toBeDefined();
+        if (attribute?.values && typeof c.value === 'string') expect(attribute.values).toContain(c.value);
+      }
+    }
+  });
+
+  it('keys phrases as the tokenizer splits them, and knows its longest phrase', () => {
+    expect(phraseKey(' All-Wheel  Drive ')).toBe('all wheel drive');
+    const longest = Math.max(...[...MAIN_LEXICON.keys()].map((k) => k.split(' ').length));
+    expect(MAX_MAIN_SPAN).toBe(longest);
+  });
+});

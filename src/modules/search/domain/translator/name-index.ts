@@ -1,0 +1,186 @@
+/**
+ * The run-time names of the rule-based translator (manufacturers, models, trims: from the
+ * dealership's stock and the catalog) compiled into lookup tables: hits keyed by the compact
+ * spelling, the manufacturers of each model, the words never typo-corrected, and fuzzy targets
+ * for typo correction. Only slang (chevy, vw, bimmer, ...) is built in (name-lexicon.ts).
+ */
+import { MAIN_LEXICON } from './lexicon';
+import { ALIAS_BLOCKLIST, ENGLISH_WORDS, MANUFACTURER_ALIASES, MODEL_ALIASES } from './name-lexicon';
+import { compact, foldCase } from './tokenizer';
+import { VOCAB_TIER1, VOCAB_TIER2 } from './vocabulary-words';
+
+export interface SearchNames {
+  readonly manufacturers: readonly { readonly name: string }[];
+  readonly models: readonly { readonly name: string; readonly manufacturer: string }[];
+  readonly trims?: readonly string[];
+}
+
+/**
+ * `rank`: position of the model in SearchNames.models (earlier = preferred, so list the
+ * dealership's stock before the catalog); manufacturers and trims rank -1.
+ */
+export type NameHit =
+  | { readonly kind: 'manufacturer'; readonly name: string; readonly rank: number }
+  | { readonly kind: 'model'; readonly name: string; readonly manufacturer: string; readonly rank: number }
+  | { readonly kind: 'trim'; readonly name: string; readonly rank: number };
+
+export interface FuzzyTarget {
+  readonly word: string;
+  /** 1: a word that means something on its own; 2: a word that only occurs inside a phrase. */
+  readonly tier: 1 | 2;
+  readonly isName: boolean;
+  /** For model words: the model's manufacturer (typos right after a manufacturer prefer its models). */
+  readonly manufacturer: string | null;
+}
+
+/**
+ * The run-time names in the form the translator uses: lookup tables keyed by the name with
+ * everything but letters and digits removed ("CR-V", "cr v", "crv" -> "crv"), alias and fuzzy
+ * indexes. Build it once per names version (e.g. when the catalog or a dealership's stock
+ * changes) and pass it to translateQuery.
+ */
+export class CompiledSearchNames {
+  /** compact key -> hits, manufacturers first, then models, then trims. */
+  readonly hits = new Map<string, NameHit[]>();
+  /** compact model key -> manufacturers that have it. */
+  readonly modelMakers = new Map<string, Set<string>>();
+  /** Every compact name key and every word of a name: never typo-corrected. */
+  readonly knownWords = new Set<string>();
+  /** first letter -> fuzzy targets (vocabulary words and names). */
+  readonly fuzzy = new Map<string, FuzzyTarget[]>();
+  /** Longest name, in query tokens. */
+  maxSpan = 1;
+
+  constructor(names: SearchNames) {
+    const makerByKey = new Map<string, string>();
+    for (const m of names.manufacturers) {
+      const key = compact(m.name);
+      if (!key || makerByKey.has(key)) continue;
+      makerByKey.set(key, m.name);
+      this.addHit(key, { kind: 'manufacturer', name: m.name, rank: -1 });
+      this.noteName(m.name);
+    }
+    const makerName = (raw: string): string => makerByKey.get(compact(raw)) ?? raw;
+    // first word of a multi-word manufacturer ("Mercedes" of Mercedes-Benz, "Alfa" of Alfa Romeo)
+    for (const [key, name] of makerByKey) {
+      const words = name.split(/[\s-]+/).filter(Boolean);
+      if (words.length < 2) continue;
+      const first = compact(words[0]);
+      if (first.length >= 4 && !ALIAS_BLOCKLIST.has(first) && !ENGLISH_WORDS.has(first) && !this.hits.has(first) && first !== key) {
+        this.addHit(first, { kind: 'manufacturer', name, rank: -1 });
+      }
+    }
+    for (const [alias, target] of Object.entries(MANUFACTURER_ALIASES)) {
+      const key = compact(alias);
+      if (this.hits.get(key)?.some((h) => h.kind === 'manufacturer')) continue;
+      this.addHit(key, { kind: 'manufacturer', name: makerName(target), rank: -1 });
+    }
+
+    const modelsByKey = new Map<string, { name: string; manufacturer: string; rank: number }>();
+    names.models.forEach((m, rank) => {
+      const key = compact(m.name);
+      if (!key) return;
+      const manufacturer = makerName(m.manufacturer);
+      const makers = this.modelMakers.get(key) ?? new Set<string>();
+      if (makers.has(manufacturer)) return;
+      makers.add(manufacturer);
+      this.modelMakers.set(key, makers);
+      if (!modelsByKey.has(key)) modelsByKey.set(key, { name: m.name, manufacturer, rank });
+      this.addHit(key, { kind: 'model', name: m.name, manufacturer, rank });
+      this.noteName(m.name);
+    });
+    // first/last word of multi-word models ("Bolt" of Bolt EV, "Lightning" of F-150 Lightning); when
+    // several models share the word, the manufacturer named before it or the rank decides
+    const partial = new Map<string, { name: string; manufacturer: string; rank: number }[]>();
+    names.models.forEach((m, rank) => {
+      const words = m.name.split(/\s+/).filter(Boolean);
+      if (words.length < 2) return;
+      for (const w of new Set([words[0], words[words.length - 1]])) {
+        const key = compact(w);
+        if (key.length < 4 || /^\d+$/.test(key) || ALIAS_BLOCKLIST.has(key) || ENGLISH_WORDS.has(key) || MAIN_LEXICON.has(key)) continue;
+        if (this.hits.get(key)?.some((h) => h.kind === 'manufacturer' || (h.kind === 'model' && h.rank <= rank))) continue;
+        const list = partial.get(key) ?? [];
+        const manufacturer = makerName(m.manufacturer);
+        if (!list.some((x) => x.manufacturer === manufacturer)) list.push({ name: m.name, manufacturer, rank });
+        partial.set(key, list);
+      }
+    });
+    for (const [key, models] of partial) for (const model of models) this.addHit(key, { kind: 'model', ...model });
+    for (const [alias, target] of Object.entries(MODEL_ALIASES)) {
+      const model = modelsByKey.get(compact(target));
+      const key = compact(alias);
+      if (!model || this.hits.get(key)?.some((h) => h.kind === 'manufacturer' || (h.kind === 'model' && h.rank <= model.rank))) continue;
+      this.addHit(key, { kind: 'model', ...model });
+    }
+
+    for (const t of names.trims ?? []) {
+      const key = compact(t);
+      if (!key || this.hits.get(key)?.some((h) => h.kind === 'trim')) continue;
+      this.addHit(key, { kind: 'trim', name: t, rank: -1 });
+      for (const w of foldCase(t).split(/[^a-z0-9]+/)) if (w) this.knownWords.add(w);
+      this.maxSpan = Math.max(this.maxSpan, Math.min(5, tokenPieces(t)));
+    }
+    for (const key of this.hits.keys()) this.knownWords.add(key);
+    // names sorted so that each hit list reads manufacturer, model, trim
+    const order = { manufacturer: 0, model: 1, trim: 2 } as const;
+    for (const list of this.hits.values()) list.sort((a, b) => order[a.kind] - order[b.kind] || a.rank - b.rank);
+    this.buildFuzzy(names, makerName);
+  }
+
+  private addHit(key: string, hit: NameHit): void {
+    const list = this.hits.get(key);
+    if (list) list.push(hit);
+    else this.hits.set(key, [hit]);
+  }
+
+  private noteName(name: string): void {
+    for (const w of foldCase(name).split(/[^a-z0-9]+/)) if (w) this.knownWords.add(w);
+    this.maxSpan = Math.max(this.maxSpan, Math.min(5, tokenPieces(name)));
+  }
+
+  private buildFuzzy(names: SearchNames, makerName: (raw: string) => string): void {
+    const seen = new Map<string, FuzzyTarget>();
+    const put = (target: FuzzyTarget): void => {
+      if (target.word.length < 3 || !/^[a-z]+$/.test(target.word)) return;
+      const prev = seen.get(target.word);
+      if (prev && prev.tier <= target.tier) return;
+      seen.set(target.word, target);
+    };
+    for (const w of VOCAB_TIER1) put({ word: w, tier: 1, isName: false, manufacturer: null });
+    for (const w of VOCAB_TIER2) put({ word: w, tier: 2, isName: false, manufacturer: null });
+    for (const [key, hits] of this.hits) {
+      const hit = hits[0];
+      if (hit.kind === 'trim') continue;
+      put({ word: key, tier: 1, isName: true, manufacturer: hit.kind === 'model' ? hit.manufacturer : null });
+    }
+    for (const m of names.models) {
+      const words = foldCase(m.name).split(/[^a-z0-9]+/).filter(Boolean);
+      if (words.length < 2) continue;
+      for (const w of words) put({ word: w, tier: 2, isName: true, manufacturer: makerName(m.manufacturer) });
+    }
+    for (const m of names.manufacturers) {
+      for (const w of foldCase(m.name).split(/[^a-z0-9]+/).filter(Boolean)) put({ word: w, tier: 2, isName: true, manufacturer: null });
+    }
+    for (const t of seen.values()) {
+      const list = this.fuzzy.get(t.word[0]);
+      if (list) list.push(t);
+      else this.fuzzy.set(t.word[0], [t]);
+    }
+  }
+}
+
+/** How many query tokens a name may take when typed with spaces ("RAV4" -> "rav 4" = 2). */
+function tokenPieces(name: string): number {
+  return foldCase(name).split(/[^a-z0-9]+|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])/).filter(Boolean).length;
+}
+
+const compiledCache = new WeakMap<SearchNames, CompiledSearchNames>();
+
+export function compileSearchNames(names: SearchNames): CompiledSearchNames {
+  let compiled = compiledCache.get(names);
+  if (!compiled) {
+    compiled = new CompiledSearchNames(names);
+    compiledCache.set(names, compiled);
+  }
+  return compiled;
+}

@@ -1,0 +1,170 @@
+/**
+ * Names in the query: the manufacturer, model or trim that starts at a token, chosen by length,
+ * rank and context (right after a manufacturer, its models; right after a model, its trims; a
+ * word that is also ordinary English only after its manufacturer; a number only when it cannot be
+ * a year, price or count).
+ */
+import { LEADING_COMPARATORS, UNIT_LEXICON } from './comparator-lexicon';
+import { MAIN_LEXICON } from './lexicon';
+import type { NameHit } from './name-index';
+import { ENGLISH_WORDS, TRIM_STANDALONE_BLOCKLIST } from './name-lexicon';
+import type { ParseState } from './parse-state';
+import { trailingAt } from './phrase-match';
+import { compact, foldCase, isYearish, THOUSAND_WORDS } from './tokenizer';
+import { WEAK_OR_ENGLISH } from './vocabulary-words';
+
+export type NameCandidate = { readonly src: 'name'; readonly span: number; readonly hit: NameHit };
+
+interface NameContext {
+  /** The atom just before: a manufacturer, model or trim (null for anything else). */
+  readonly kind: NameHit['kind'] | null;
+  readonly name: string | null;
+  readonly neg: boolean;
+  /** "Outback 2020 Limited": a model year sits between the model and the trim. */
+  readonly modelBeforeYear: boolean;
+}
+
+/** The longest name at i, unless better-ranked shorter names spell the same words ("RAM 1500" vs Ram + 1500). */
+export function nameAt(s: ParseState, i: number): NameCandidate | null {
+  const ctx = nameContext(s);
+  const found = nameCandidates(s, i, ctx);
+  if (found.length === 0) return null;
+  let best = found[0];
+  if (best.hit.kind === 'model' && best.span >= 2) {
+    const longRank = best.hit.rank;
+    for (const part of found.slice(1)) {
+      if (part.hit.kind === 'trim' || part.hit.rank >= longRank) continue;
+      if (remainderResolves(s, i + part.span, i + best.span, part.hit, longRank)) {
+        best = part;
+        break;
+      }
+    }
+  }
+  return { src: 'name', span: best.span, hit: best.hit };
+}
+
+function remainderResolves(s: ParseState, start: number, end: number, after: NameHit, maxRank: number): boolean {
+  const ctx: NameContext = { kind: after.kind, name: after.name, neg: false, modelBeforeYear: false };
+  if (nameCandidates(s, start, ctx).some((c) => c.span === end - start && c.hit.rank < maxRank)) return true;
+  // "Silverado 1500" with only "Silverado" in stock: the model, and the number means nothing
+  if (after.kind !== 'model') return false;
+  for (let j = start; j < end; j++) if (s.toks[j].kind !== 'num') return false;
+  return true;
+}
+
+function nameContext(s: ParseState): NameContext {
+  const prev = s.prevAtom();
+  const before = s.items[s.items.length - 2];
+  const value = prev?.conds[0]?.value;
+  return {
+    kind: prev?.nameKind ?? null,
+    name: typeof value === 'string' ? value : null,
+    neg: prev?.neg ?? false,
+    modelBeforeYear: !!prev && prev.attr === 'year' && !!before && before.t === 'atom' && !!before.atom.nameKind && !before.atom.neg,
+  };
+}
+
+/** Accepted name hits at i, one per length, longest first. */
+function nameCandidates(s: ParseState, i: number, ctx: NameContext): { span: number; hit: NameHit }[] {
+  const toks = s.toks;
+  const out: { span: number; hit: NameHit }[] = [];
+  let spanLimit = Math.min(s.names.maxSpan, toks.length - i);
+  for (let j = i; j < i + spanLimit; j++) {
+    if (toks[j].kind === 'sym') {
+      spanLimit = j - i;
+      break;
+    }
+  }
+  for (let span = spanLimit; span >= 1; span--) {
+    let key = '';
+    let alt = '';
+    let hasAlt = false;
+    for (let j = i; j < i + span; j++) {
+      key += toks[j].compact;
+      alt += toks[j].alt ?? toks[j].compact;
+      if (toks[j].alt !== null) hasAlt = true;
+    }
+    const keys = [key];
+    if (hasAlt) keys.push(alt);
+    const last = toks[i + span - 1];
+    if (last.kind === 'word' && last.text.length > 3 && last.text.endsWith('s')) {
+      keys.push(key.slice(0, -1));
+      if (last.text.endsWith('es')) keys.push(key.slice(0, -2));
+    }
+    for (const k of keys) {
+      const hits = s.names.hits.get(k);
+      if (!hits) continue;
+      const hit = acceptName(s, hits, i, span, k, ctx);
+      if (hit) {
+        out.push({ span, hit });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function acceptName(s: ParseState, hits: readonly NameHit[], i: number, span: number, key: string, ctx: NameContext): NameHit | null {
+  const toks = s.toks;
+  const first = toks[i];
+  const last = toks[i + span - 1];
+  // a name ending in a number is not followed by a unit ("Mazda 5 seats" is Mazda + 5 seats)
+  if (last.kind === 'num' && isUnitWord(s, i + span)) return null;
+  const ordinaryWord = span === 1 && first.kind === 'word' && WEAK_OR_ENGLISH(first.text);
+  const numeric = /^\d+$/.test(key);
+  const afterMaker = ctx.kind === 'manufacturer' && !ctx.neg ? ctx.name : null;
+  const models: Extract<NameHit, { kind: 'model' }>[] = [];
+  const trims: NameHit[] = [];
+  for (const hit of hits) {
+    if (hit.kind === 'manufacturer') {
+      if (!ordinaryWord && !numeric) return hit;
+    } else if (hit.kind === 'model') models.push(hit);
+    else trims.push(hit);
+  }
+  // right after a model, a word that is also a trim is the trim ("Mustang GT", "Camaro SS")
+  if (ctx.kind === 'model' && !ctx.neg && trims.length > 0) return trims[0];
+  if (models.length > 0) {
+    const maker = afterMaker !== null ? models.find((h) => h.manufacturer === afterMaker) : undefined;
+    let ok = !(ordinaryWord && !maker);
+    if (ok && numeric && !maker) {
+      // a model named by a number ("1500", "911") alone: not a year, a price or a count
+      ok = span === 1 && !isYearish(first) && !first.dollar && !first.k && !first.decimal && !first.words && !first.ordinal && ctx.kind === null && models.length === 1;
+    }
+    if (ok) return maker ?? models[0];
+  }
+  return trims.find((t) => acceptTrim(s, t.name, i, span, ctx)) ?? null;
+}
+
+/** Trims are matched right after a model or manufacturer, next to the word "trim", or when they cannot be anything else. */
+function acceptTrim(s: ParseState, trim: string, i: number, span: number, ctx: NameContext): boolean {
+  if ((ctx.kind !== null && !ctx.neg) || ctx.modelBeforeYear) return true;
+  const tokBefore = s.toks[i - 1];
+  const tokAfter = s.toks[i + span];
+  if ((tokBefore && MAIN_LEXICON.get(tokBefore.text)?.k === 'trimCue') || (tokAfter && MAIN_LEXICON.get(tokAfter.text)?.k === 'trimCue')) return true;
+  const key = foldCase(trim);
+  if (TRIM_STANDALONE_BLOCKLIST.has(key)) return false;
+  if (span >= 2) {
+    for (let j = i; j < i + span; j++) {
+      const w = s.toks[j].text;
+      const entry = MAIN_LEXICON.get(w);
+      if ((entry && entry.k !== 'weak') || LEADING_COMPARATORS.has(w) || ENGLISH_WORDS.has(w)) return false;
+    }
+    return true;
+  }
+  const c = compact(trim);
+  if (c.length < 3) return false;
+  if (/\d/.test(c) && /[a-z]/.test(c)) return true;
+  if (/^[A-Z0-9+/-]+$/.test(trim)) return true;
+  return c.length >= 5 && !ENGLISH_WORDS.has(c) && !MAIN_LEXICON.has(c);
+}
+
+/** A unit, "+", "or more", "to 7"...: the number before it is a quantity, not part of a name. */
+export function isUnitWord(s: ParseState, i: number): boolean {
+  const t = s.toks[i];
+  if (!t) return false;
+  if (t.kind === 'sym') return t.text === '+';
+  if (UNIT_LEXICON.has(t.text) || THOUSAND_WORDS.has(t.text) || t.text === 'row' || t.text === 'rows') return true;
+  if (trailingAt(s.toks, i, false)) return true;
+  const next = s.toks[i + 1];
+  return (t.text === 'to' || t.text === 'through' || t.text === 'thru') && next !== undefined && next.kind === 'num';
+}

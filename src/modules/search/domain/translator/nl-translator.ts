@@ -1,0 +1,47 @@
+/**
+ * Rule-based natural-language -> filter translator (the default, offline adapter of the
+ * translation port; decisions.md section 4, search-vocabulary.md, shared/data/README.md).
+ *
+ * Deterministic and fast, in four steps with one file each: the query is tokenized (tokenizer.ts),
+ * unknown words are typo-corrected against the vocabulary and the run-time names
+ * (typo-correction.ts), one left-to-right pass turns phrases into atoms and links
+ * (condition-parser.ts, with name-matcher.ts and number-parser.ts), and the atoms are grouped
+ * into the filter (filter-builder.ts). The fixed vocabulary is in lexicon.ts,
+ * comparator-lexicon.ts, sort-words.ts and name-lexicon.ts.
+ *
+ * Names (manufacturers, models, trims) come at run time (compileSearchNames, name-index.ts): from
+ * the catalog and from the dealership's own stock.
+ */
+import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
+import type { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
+import { parseConditions } from './condition-parser';
+import { buildFilter } from './filter-builder';
+import { CompiledSearchNames, compileSearchNames, type SearchNames } from './name-index';
+import { compact, tokenize } from './tokenizer';
+import { correctTypos } from './typo-correction';
+
+export { CompiledSearchNames, compileSearchNames, type SearchNames } from './name-index';
+
+export interface Translation {
+  /** Root is always an `and` operation; `and()` with no arguments matches every car. */
+  readonly filter: FilterNode;
+  readonly sort: SortKey | null;
+}
+
+/**
+ * Translates a natural-language query into a filter (root: `and`) and an optional sort.
+ * Pass a CompiledSearchNames (compileSearchNames) to keep per-query work small; a plain
+ * SearchNames is compiled once and cached by object identity.
+ */
+export function translateQuery(query: string, names: SearchNames | CompiledSearchNames): Translation {
+  const compiled = names instanceof CompiledSearchNames ? names : compileSearchNames(names);
+  const tokens = tokenize(query.slice(0, 2000), (a, b) => {
+    if (a !== 'grand') return false;
+    const key = compact(a) + compact(b);
+    for (const k of compiled.hits.keys()) if (k.startsWith(key)) return true;
+    return false;
+  });
+  correctTypos(tokens, compiled);
+  const { items, sort } = parseConditions(tokens, compiled);
+  return { filter: buildFilter(items, compiled), sort };
+}

@@ -1,0 +1,44 @@
+import { cond, makeAtom } from './atoms';
+import { compileSearchNames } from './name-index';
+import { ParseState } from './parse-state';
+
+const state = (): ParseState => new ParseState([], compileSearchNames({ manufacturers: [], models: [] }));
+const atoms = (s: ParseState): string[] => s.items.map((it) => (it.t === 'link' ? `<${it.link}>` : `${it.atom.neg ? '!' : ''}${it.atom.attr}`));
+
+describe(ParseState.name, () => {
+  it('negates the atoms of one attribute after a negation, until another attribute', () => {
+    const s = state();
+    s.negActive = true;
+    s.emit(makeAtom('color', [cond('color', 'eq', 'Red')]));
+    s.emit(makeAtom('color', [cond('color', 'eq', 'Blue')]));
+    s.emit(makeAtom('type', [cond('type', 'eq', 'SUV')]));
+    expect(atoms(s)).toEqual(['!color', '!color', 'type']);
+    expect(s.negActive).toBe(false);
+  });
+
+  it('ends negation at a gap, a boundary or "with"', () => {
+    const s = state();
+    s.negActive = true;
+    s.link('with');
+    s.emit(makeAtom('options', [cond('options', 'contain', 'sunroof')]));
+    expect(atoms(s)).toEqual(['<with>', 'options']);
+  });
+
+  it('reads "not a Toyota Camry" as not that model', () => {
+    const s = state();
+    s.negActive = true;
+    s.emitName({ kind: 'manufacturer', name: 'Toyota', rank: -1 });
+    s.emitName({ kind: 'model', name: 'Camry', manufacturer: 'Toyota', rank: 0 });
+    expect(atoms(s)).toEqual(['!model']);
+    expect(s.atomCount).toBe(1);
+  });
+
+  it('gives the atom just before, or null after a link', () => {
+    const s = state();
+    expect(s.prevAtom()).toBeNull();
+    s.emit(makeAtom('year', [cond('year', 'eq', 2020)]));
+    expect(s.prevAtom()?.attr).toBe('year');
+    s.link('comma');
+    expect(s.prevAtom()).toBeNull();
+  });
+});
