@@ -68,6 +68,18 @@ describeEachBackend('New inventory: JSON upload and delete-all', (backend) => {
     expect(Number(row.price)).toBe(61000);
   });
 
+  it('bounds each car: more than 200 keys or nesting deeper than 32 is a 1006 row, the other cars are inserted', async () => {
+    const wide = { ...newCar(41), ...Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`extra_${i}`, i])) };
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i++) deep = { nested: deep };
+    const res = await uploadJson(t, dealer.auth, JSON.stringify([newCar(40), wide, { ...newCar(42), notes: deep }, newCar(43)])).expect(200);
+    expect(res.body.num_inserts).toBe(2);
+    expect(res.body.insert_errors.map((e: { index: number; id: string; error: { code: number; reason: string } }) => [e.index, e.id, e.error.code, e.error.reason])).toEqual([
+      [1, vin(41, '5UXNFJL2'), 1006, 'JSON with more than 200 object keys'],
+      [2, vin(42, '5UXNFJL2'), 1006, 'JSON nested deeper than 32 levels'],
+    ]);
+  });
+
   it('400 and nothing changes for a file that is not JSON, has no cars array, or breaks off', async () => {
     await uploadJson(t, dealer.auth, JSON.stringify([newCar(1)])).expect(200);
     for (const body of ['', 'vin,make\nX,Y\n', '{"dealer": "x"}', '{"cars": {"a": 1}}', `[${JSON.stringify(newCar(2))}, {"vin": `]) {

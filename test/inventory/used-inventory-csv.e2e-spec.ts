@@ -208,6 +208,23 @@ describeEachBackend('Used inventory: CSV upload and reads', (backend) => {
     expect((await t.http().get(`/api/v1/inventory/used/${vin(15)}`).set('Authorization', dealer.auth)).body).toMatchObject({ price: 1500.5, kilometers: 12345, seats: '2', certified: 'no' });
   });
 
+  it.each([
+    ['200 KB (parsed in the request thread)', 200 * 1024],
+    ['8 MB (parsed on the worker thread)', 8 * 1024 * 1024],
+  ])('cuts a quoted field of %s before parsing: its row is a 1007, the others are inserted', async (_size, bytes) => {
+    const huge = `"${'Sunroof, ""Nav""\n'.repeat(Math.ceil(bytes / 18))}"`;
+    const file = [
+      'vin,year,manufacturer,options',
+      `${vin(30)},2019,Audi,Leather`,
+      `${vin(31)},2019,Audi,${huge}`,
+      `${vin(32)},2020,BMW,Sunroof`,
+    ].join('\r\n');
+    const res = await uploadCsv(t, dealer.auth, file).expect(200);
+    expect(res.body).toMatchObject({ num_inserts: 2, num_failed_inserts: 1 });
+    expect(res.body.insert_errors).toEqual([{ index: 1, id: vin(31), error: { code: 1007, reason: 'options is longer than 65536 bytes' }, has_error: true }]);
+    expect((await allUsedCars(t, dealer.auth)).map((c) => c.vin).sort()).toEqual([vin(30), vin(32)].sort());
+  });
+
   it('checks the VIN check digit only for US and CA dealerships', async () => {
     const bad = vin(20).slice(0, 8) + (vin(20)[8] === '0' ? '1' : '0') + vin(20).slice(9);
     const text = csv([['vin'], [bad]]);

@@ -6,7 +6,8 @@ export type RawCarValues = Partial<Record<FeedTarget, unknown>>;
 /** One data row of a feed: its values, or why it could not be read as a row at all. */
 export type FeedRecord =
   | { index: number; values: RawCarValues; kilometersUnit?: KilometersUnit }
-  | { index: number; malformed: string; id: string };
+  /** A row that cannot be read: `tooLong` when a field was over the reader's length cap (1007, else 1006). */
+  | { index: number; malformed: string; id: string; tooLong?: boolean };
 
 /**
  * An uploaded inventory file read in order, a chunk of rows at a time (one promise per chunk, not

@@ -128,7 +128,8 @@ export class CarRowValidator {
 
   validate(record: FeedRecord): RowOutcome {
     if ('malformed' in record) {
-      return { ok: false, error: { index: record.index, id: record.id, code: RowErrorCode.MalformedRow, reason: record.malformed } };
+      const code = record.tooLong ? RowErrorCode.ValueTooLong : RowErrorCode.MalformedRow;
+      return { ok: false, error: { index: record.index, id: record.id, code, reason: record.malformed } };
     }
     const { index, values } = record;
     const rawVin = values.vin;

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
 import { ColumnMappings, ColumnPlan, kilometersUnitOf, planColumns, planHasVin } from '../../domain/feed-headers';
 import { InvalidColumnMappingsError, InvalidDelimiterError, UnusableFeedError } from '../../domain/inventory.errors';
+import { CSV_FIELD_MAX_BYTES, CUT_FIELD_MARK } from './csv-field-cap';
 import { csvRows, CsvSyntaxError } from './csv-rows';
 import { leadingBytes } from './file-sniffing';
 
@@ -93,6 +94,10 @@ function toRecord(row: string[], index: number, plan: ColumnPlan, width: number)
     const column = plan.columns[i];
     if (!column) continue;
     const cell = row[i];
+    if (cell.endsWith(CUT_FIELD_MARK)) {
+      const vinColumn = plan.columns.findIndex((c) => c?.target === 'vin');
+      return { index, malformed: `${column.target} is longer than ${CSV_FIELD_MAX_BYTES} bytes`, tooLong: true, id: i === vinColumn ? '' : (row[vinColumn] ?? '') };
+    }
     if (!column.append) values[column.target] = cell;
     else if (cell.trim() !== '') {
       const current = values[column.target];

@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
-import { pipeline } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { parse } from 'fast-csv';
 import { chunked } from './chunk-stream';
+import { createFieldCap, CSV_FIELD_MAX_BYTES } from './csv-field-cap';
 
 /**
  * Rows per chunk handed over: one await (or one message) per chunk rather than per row, and chunks
@@ -41,7 +42,7 @@ async function* rowsInThread(source: CsvSource): AsyncGenerator<string[][]> {
   // Blank lines are left to the caller (cheaper than fast-csv's ignoreEmpty).
   const parser = parse<string[], string[]>({ delimiter: source.delimiter, headers: false });
   const chunks = chunked<string[]>(CSV_CHUNK_ROWS);
-  pipeline(input, parser, chunks, () => undefined); // destroys all on error; the error surfaces in the loop
+  pipeline(input, fieldCap(source.delimiter), parser, chunks, () => undefined); // destroys all on error; the error surfaces in the loop
   try {
     for await (const rows of chunks as AsyncIterable<string[][]>) yield rows;
   } catch (err) {
@@ -53,13 +54,37 @@ async function* rowsInThread(source: CsvSource): AsyncGenerator<string[][]> {
   }
 }
 
+/** The byte that separates fields, or -1 for a delimiter outside ASCII. */
+function delimiterByte(delimiter: string): number {
+  const code = delimiter.charCodeAt(0);
+  return code < 0x80 ? code : -1;
+}
+
+function fieldCap(delimiter: string): Transform {
+  const cap = createFieldCap(delimiterByte(delimiter), CSV_FIELD_MAX_BYTES);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, cap(chunk, false));
+    },
+    flush(done) {
+      done(null, cap(new Uint8Array(0), true));
+    },
+  });
+}
+
 type WorkerMessage = { rows: string[][] } | { end: true } | { error: string; syntax: boolean };
 
 /** The worker: plain JavaScript evaluated in a worker thread (no build step: the same in tests and dist). */
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
+const { Transform } = require('node:stream');
 const { parse } = require(workerData.fastCsv);
+const cap = (${createFieldCap.toString()})(workerData.delimiterByte, workerData.fieldMaxBytes);
+const fieldCap = new Transform({
+  transform(chunk, _encoding, done) { done(null, cap(chunk, false)); },
+  flush(done) { done(null, cap(new Uint8Array(0), true)); },
+});
 const input = fs.createReadStream(workerData.file, { start: workerData.start, highWaterMark: 64 * 1024 });
 const parser = parse({ delimiter: workerData.delimiter, headers: false });
 let credits = workerData.credits;
@@ -85,7 +110,7 @@ const fail = (err) => {
 };
 parser.on('error', fail);
 input.on('error', fail);
-input.pipe(parser);
+input.pipe(fieldCap).pipe(parser);
 `;
 
 async function* rowsOnWorker(source: CsvSource): AsyncGenerator<string[][]> {
@@ -93,7 +118,10 @@ async function* rowsOnWorker(source: CsvSource): AsyncGenerator<string[][]> {
     eval: true,
     // fast-csv's garbage is short-lived: a small young generation keeps the worker's heap small.
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
-    workerData: { ...source, fastCsv: require.resolve('fast-csv'), chunkRows: CSV_CHUNK_ROWS, credits: WORKER_CREDITS },
+    workerData: {
+      ...source, fastCsv: require.resolve('fast-csv'), chunkRows: CSV_CHUNK_ROWS, credits: WORKER_CREDITS,
+      delimiterByte: delimiterByte(source.delimiter), fieldMaxBytes: CSV_FIELD_MAX_BYTES,
+    },
   });
   const queue: WorkerMessage[] = [];
   let failure: Error | null = null;

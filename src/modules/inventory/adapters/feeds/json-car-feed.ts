@@ -4,6 +4,7 @@ import { parser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { DomainError } from '../../../../../libs/common/errors/domain-error';
+import { jsonShapeProblem } from '../../../../../libs/common/http/json-shape';
 import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
 import { FeedTarget, HeaderMatch, KilometersUnit, matchHeader } from '../../domain/feed-headers';
 import { UnusableFeedError } from '../../domain/inventory.errors';
@@ -12,6 +13,8 @@ import { leadingBytes } from './file-sniffing';
 
 /** Cars per chunk handed to the use case. */
 const CHUNK_ROWS = 100;
+/** decisions.md section 1: an uploaded car has at most 200 keys in all and nesting depth 32 (else a 1006 row). */
+const CAR_SHAPE_LIMITS = { maxKeys: 200, maxDepth: 32 };
 
 /**
  * A JSON inventory file: an array of cars or `{ "cars": [...] }`, car fields named as in the CSV
@@ -58,6 +61,11 @@ export class JsonCarFeed implements CarFeed {
   private toRecord(index: number, value: unknown): FeedRecord {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return { index, malformed: 'a car must be a JSON object', id: '' };
+    }
+    const shape = jsonShapeProblem(value, CAR_SHAPE_LIMITS);
+    if (shape) {
+      const vin = (value as Record<string, unknown>).vin;
+      return { index, malformed: shape.details ? `${shape.details[0].field}: not a car field` : shape.message, id: typeof vin === 'string' ? vin : '' };
     }
     const values: RawCarValues = {};
     const strength = new Map<FeedTarget, number>();
