@@ -31,22 +31,27 @@ describeEachBackend('Inventory uploads: atomic replace, one at a time, limits', 
     const storedBefore = await storedCars(t, dealer.dealerId, 'used');
     expect(before).toHaveLength(1500);
 
-    // The real store and database run; the second batch write fails (after the first one wrote
-    // rows, some of them over existing VINs).
-    const original = Object.getPrototypeOf(store).writeBatch as (...args: unknown[]) => unknown;
+    // The real store and database run; the upload fails part-way through writing (after rows were
+    // written, some of them over existing VINs). MySQL: the second batch's write rejects. SQLite:
+    // the 600th staged row is broken, so the swap (on its worker thread) throws mid-transaction.
     let calls = 0;
-    jest.spyOn(store, 'writeBatch').mockImplementation(function (this: unknown, ...args: unknown[]) {
-      calls++;
-      if (calls === 2) {
-        const err = new Error('injected failure in the second batch');
-        if (backend.mysqlUrl) return Promise.reject(err);
-        throw err;
-      }
-      return original.apply(store, args);
-    });
+    if (backend.mysqlUrl) {
+      const original = Object.getPrototypeOf(store).writeBatch as (...args: unknown[]) => unknown;
+      jest.spyOn(store, 'writeBatch').mockImplementation(function (this: unknown, ...args: unknown[]) {
+        calls++;
+        if (calls === 2) return Promise.reject(new Error('injected failure in the second batch'));
+        return original.apply(store, args);
+      });
+    } else {
+      const original = Object.getPrototypeOf(store).stagedRow as (...args: unknown[]) => unknown[];
+      jest.spyOn(store as unknown as { stagedRow: (...args: unknown[]) => unknown[] }, 'stagedRow').mockImplementation(function (this: unknown, ...args: unknown[]) {
+        const row = original.apply(store, args);
+        return ++calls === 600 ? row.slice(1) : row; // one parameter short: the upsert throws
+      });
+    }
     const failed = await uploadCsv(t, dealer.auth, csv(simpleCars(500, 3000, 50000)));
     expect(failed.status).toBe(500);
-    expect(calls).toBe(2);
+    expect(calls).toBe(backend.mysqlUrl ? 2 : 3000);
     if (path === 'LOAD DATA') {
       const [{ on }] = await t.dataSource.query('SELECT @@GLOBAL.local_infile AS `on`');
       // The path under test is the one taken whenever the server allows LOAD DATA LOCAL.
@@ -55,7 +60,7 @@ describeEachBackend('Inventory uploads: atomic replace, one at a time, limits', 
 
     expect(await allUsedCars(t, dealer.auth)).toEqual(before);
     expect(await storedCars(t, dealer.dealerId, 'used')).toEqual(storedBefore);
-    (store.writeBatch as jest.Mock).mockRestore();
+    jest.restoreAllMocks();
     // Nothing stays locked, and the same path then replaces everything.
     const next = await uploadCsv(t, dealer.auth, csv(simpleCars(500, 3000, 50000))).expect(200);
     expect(next.body).toMatchObject({ num_deletes: 1500, num_inserts: 3000 });

@@ -12,10 +12,13 @@ import { UnavailableError } from '../../../../../libs/common/errors/domain-error
 import { CarCondition, CarData } from '../../domain/car';
 import { CarInventoryStore, ReplaceOutcome } from '../../domain/car-inventory.repository';
 import { newUploadId, RowMeta, rowValues, UPSERT_COLUMNS, utcDatetime, WRITE_BATCH_ROWS, WRITE_COLUMNS } from './car-rows';
+import { swapOnWorker } from './sqlite-swap-worker';
 
 const UPSERT_SQL = `INSERT INTO inventory_cars (${WRITE_COLUMNS.map((c) => `"${c}"`).join(', ')})
   VALUES (${WRITE_COLUMNS.map(() => '?').join(', ')})
   ON CONFLICT (dealer_id, "condition", vin) DO UPDATE SET ${UPSERT_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+const COUNT_SQL = 'SELECT COUNT(*) AS n FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?';
+const STALE_SQL = 'DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND upload_id <> ?';
 const LISTING_ORDER = 'ORDER BY date_created DESC, row_index ASC, vin ASC';
 const IDLE_WAIT_MS = 30_000;
 
@@ -25,6 +28,8 @@ const IDLE_WAIT_MS = 30_000;
  * therefore staged in a temporary NDJSON file (bounded memory) and swapped in by one synchronous
  * transaction: nothing else can run on the connection while it does, and a throw rolls it back.
  * The swap upserts by VIN and deletes the rows the upload did not write, like the MySQL store.
+ * On a database file the swap runs on a worker thread with its own connection (swapOnWorker), so
+ * the event loop stays free; an in-memory database (one connection only) swaps in this thread.
  */
 @Injectable()
 export class SqliteCarInventoryStore extends CarInventoryStore {
@@ -40,7 +45,14 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
     try {
       // Staged as the statement's parameters, so the swap allocates little: it is one synchronous
       // task, during which V8 collects garbage less readily.
-      const staged = await stage(batches, staging, meta);
+      const staged = await stage(batches, staging, (car, row) => this.stagedRow(car, row, meta));
+      const databaseFile = this.dataSource.options.database as string;
+      if (databaseFile !== ':memory:') {
+        return await swapOnWorker({
+          databaseFile, staging, dealerId, condition, uploadId: meta.uploadId,
+          upsertSql: UPSERT_SQL, countSql: COUNT_SQL, staleSql: STALE_SQL, batchRows: WRITE_BATCH_ROWS,
+        });
+      }
       const db = await this.idleConnection();
       const s = this.prepared(db);
       const swap = db.transaction((): ReplaceOutcome => {
@@ -65,9 +77,14 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
     })();
   }
 
-  /** Upserts one batch (synchronously, inside the swap). A seam for tests that inject a failure. */
-  writeBatch(upsert: Statement, rows: unknown[][]): void {
+  /** Upserts one batch (synchronously, inside the in-thread swap). */
+  private writeBatch(upsert: Statement, rows: unknown[][]): void {
     for (const row of rows) upsert.run(row);
+  }
+
+  /** The upsert's parameters of one car, as staged. A seam for tests that make the swap fail part-way. */
+  stagedRow(car: CarData, rowIndex: number, meta: RowMeta): unknown[] {
+    return rowValues(car, rowIndex, meta).map(toSqlite);
   }
 
   /** The raw connection, once no TypeORM transaction is open on it (ours must not nest in another). */
@@ -86,8 +103,8 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
       this.statements = {
         db,
         upsert: db.prepare(UPSERT_SQL),
-        count: db.prepare('SELECT COUNT(*) AS n FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?'),
-        stale: db.prepare('DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND upload_id <> ?'),
+        count: db.prepare(COUNT_SQL),
+        stale: db.prepare(STALE_SQL),
         vins: db.prepare(`SELECT vin FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND is_deleted = 0 ${LISTING_ORDER}`),
         deleteAll: db.prepare('DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?'),
       };
@@ -102,7 +119,7 @@ function toSqlite(value: unknown): unknown {
 }
 
 /** Writes each car as a JSON array of the upsert's parameters, one a line; returns the count. */
-async function stage(batches: AsyncIterable<CarData[]>, file: string, meta: RowMeta): Promise<number> {
+async function stage(batches: AsyncIterable<CarData[]>, file: string, toRow: (car: CarData, rowIndex: number) => unknown[]): Promise<number> {
   // Opened synchronously: the caller's cleanup must never race an asynchronous open.
   const out = fs.createWriteStream(file, { fd: fs.openSync(file, 'wx') });
   // A write still in flight when the batches fail is destroyed with the stream: its error is expected
@@ -112,7 +129,7 @@ async function stage(batches: AsyncIterable<CarData[]>, file: string, meta: RowM
   try {
     for await (const batch of batches) {
       let chunk = '';
-      for (const car of batch) chunk += JSON.stringify(rowValues(car, rows++, meta).map(toSqlite)) + '\n';
+      for (const car of batch) chunk += JSON.stringify(toRow(car, rows++)) + '\n';
       if (!out.write(chunk)) await once(out, 'drain');
     }
     out.end();
