@@ -1,7 +1,11 @@
+import { featureMask } from '../../../../../libs/common/vehicle/car-features';
 import { CAR_FIELDS, CarData, displayNameOf } from '../../domain/car';
 
-/** Columns an upload writes, in the order of the values of `rowValues`. */
-export const WRITE_COLUMNS = ['dealer_id', ...CAR_FIELDS, 'display_name', 'is_deleted', 'date_created', 'row_index', 'upload_id'] as const;
+/**
+ * Columns an upload writes, in the order of the values of `rowValues`. `feature_flags` is the mask
+ * of the known features in `options` (featureMask), which search tests instead of the text.
+ */
+export const WRITE_COLUMNS = ['dealer_id', ...CAR_FIELDS, 'display_name', 'feature_flags', 'is_deleted', 'date_created', 'row_index', 'upload_id'] as const;
 
 /** Columns an upsert overwrites when the VIN is already stocked: all but the key. */
 export const UPSERT_COLUMNS = WRITE_COLUMNS.filter((c) => !['dealer_id', 'condition', 'vin'].includes(c));
@@ -19,7 +23,7 @@ export interface RowMeta {
 export function rowValues(car: CarData, rowIndex: number, meta: RowMeta): unknown[] {
   const values: unknown[] = [meta.dealerId];
   for (const field of CAR_FIELDS) values.push(car[field]);
-  values.push(displayNameOf(car), false, meta.dateCreated, rowIndex, meta.uploadId);
+  values.push(displayNameOf(car), featureMask(car.options), false, meta.dateCreated, rowIndex, meta.uploadId);
   return values;
 }
 
@@ -40,7 +44,7 @@ export function newUploadId(): number {
 export function tsvLine(car: CarData, rowIndex: number, meta: RowMeta): string {
   let line = tsvValue(meta.dealerId);
   for (const field of CAR_FIELDS) line += '\t' + tsvValue(car[field]);
-  return `${line}\t${tsvValue(displayNameOf(car))}\t0\t${meta.dateCreated}\t${rowIndex}\t${meta.uploadId}\n`;
+  return `${line}\t${tsvValue(displayNameOf(car))}\t${featureMask(car.options)}\t0\t${meta.dateCreated}\t${rowIndex}\t${meta.uploadId}\n`;
 }
 
 function tsvValue(v: string | number | boolean | null): string {

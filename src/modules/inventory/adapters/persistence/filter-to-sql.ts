@@ -1,7 +1,11 @@
+import { featureBit } from '../../../../../libs/common/vehicle/car-features';
 import { Comparison, FilterNode, ScalarValue } from '../../domain/search/filter-expression';
 import { SEARCH_VOCABULARY } from '../../domain/search/search-vocabulary';
 
 export type SqlDialect = 'mysql' | 'sqlite';
+
+/** The column holding each car's mask of CAR_FEATURES (see featureMask). */
+export const FEATURE_FLAGS = 'feature_flags';
 
 export interface CompiledFilter {
   /** A boolean SQL expression that is never NULL, with named parameters (`:f0`, `:...f1`). */
@@ -16,6 +20,10 @@ export interface CompiledFilter {
  * comparison except `ne`/`nin`. Every leaf is written so it is TRUE or FALSE, never NULL, which
  * keeps `not` exact. Values never enter the SQL text; attributes come from the vocabulary only and
  * are mapped to columns by `column`.
+ *
+ * `contain` of a known feature in `options` (CAR_FEATURES) is a test of its bit in the
+ * `feature_flags` column, which uploads set to exactly that substring test (no text is scanned);
+ * any other `contain` of options is a LIKE.
  */
 export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (attribute: string) => string): CompiledFilter {
   const params: Record<string, unknown> = {};
@@ -48,7 +56,11 @@ export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (at
       case 'lte': return `(${present} AND ${col} <= :${param(value)})`;
       case 'in': return `(${present} AND ${col}${cmp} IN (:...${param(values)}))`;
       case 'nin': return `(${missing} OR ${col}${cmp} NOT IN (:...${param(values)}))`;
-      case 'contain': return `(${present} AND ${col} LIKE :${param(`%${escapeLike(String(value))}%`)} ESCAPE '!')`;
+      case 'contain': {
+        const bit = c.attribute === 'options' ? featureBit(String(value)) : null;
+        if (bit !== null) return `((${column(FEATURE_FLAGS)} & :${param(bit)}) <> 0)`;
+        return `(${present} AND ${col} LIKE :${param(`%${escapeLike(String(value))}%`)} ESCAPE '!')`;
+      }
       case 'like': return `(${present} AND ${col} LIKE :${param(likeWithBang(String(value)))} ESCAPE '!')`;
     }
   };
