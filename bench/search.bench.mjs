@@ -46,9 +46,9 @@ const CLASSES = [
 ];
 
 const results = [];
-for (const backend of BACKENDS) results.push({ backend, ...(await runBackend(backend)) });
+for (const backend of BACKENDS) results.push(await runBackend(backend));
 
-for (const { backend, label, rows } of results) {
+for (const { label, rows } of results) {
   console.log(`\n${label}: ${PER_DEALER.toLocaleString('en')} cars of one dealership among ${(PER_DEALER * DEALERS).toLocaleString('en')}, ` +
     `each query x ${REPEAT} (p50/p95 over a class's samples, nearest rank)`);
   console.table(rows.map((r) => ({
@@ -61,7 +61,6 @@ for (const { backend, label, rows } of results) {
     matches: r.matches,
     [`< ${TARGET_MS} ms`]: r.apiP95 < TARGET_MS ? 'yes' : 'NO',
   })));
-  void backend;
 }
 
 async function runBackend(backend) {

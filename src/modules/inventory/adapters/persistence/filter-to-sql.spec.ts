@@ -34,6 +34,13 @@ const EDGE_CASES: WireFilterNode[] = [
   op('and', op('or', leaf('contain', 'options', 'sunroof'), leaf('contain', 'options', 'navigation'))),
   op('and', op('not', leaf('contain', 'options', 'leather seats')), leaf('contain', 'options', 'cruise control')),
   op('and', leaf('contain', 'options', 'heated')),
+  // Outside a `not`, comparisons that a missing value fails go without presence tests; these must keep them.
+  op('and', leaf('eq', 'trim', '')),
+  op('and', leaf('in', 'trim', ['', 'XLE'])),
+  op('and', leaf('contain', 'trim', '')),
+  op('and', leaf('lt', 'trim', 'C')),
+  op('or', leaf('eq', 'certified', false), leaf('lt', 'price', 9000), leaf('contain', 'trim', 'sport')),
+  op('and', op('not', op('or', leaf('eq', 'color', 'red'), leaf('gte', 'price', 30000)))),
   op('and', leaf('contain', 'options', 'Fog Lights')),
   op('and', leaf('contain', 'model', '%')),
   op('and', leaf('eq', 'manufacturer', 'mercedes-benz'), leaf('eq', 'certified', true)),
