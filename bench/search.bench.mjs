@@ -1,7 +1,13 @@
-// npm run bench:search — 50,000 cars for one dealership among 200,000 in all, on MySQL.
-// p50/p95 of 20 varied natural-language searches through the API, and of the same filters run
-// directly as SQL (the search repository against the database, no HTTP, no translation), in one run.
-// Targets: API p95 < 50 ms and < 3x the direct SQL p95. BENCH_MYSQL_URL picks the server.
+// npm run bench:search — search latency per query class over 200,000 cars (4 dealerships x 50,000,
+// searching one of them), on SQLite (the embedded default, a file under a fresh DATA_DIR) and on
+// MySQL/MariaDB. For each class, a few natural-language queries run REPEAT times each, one at a
+// time, through POST /api/v1/search (take 20) and, in the same run, their filters directly through
+// the search repository against the database (no HTTP, no translation).
+// Target per class: API p95 < 20 ms; the API/SQL ratio shows what HTTP and translation add.
+//
+// Env: BENCH_BACKENDS (sqlite,mysql; or pass --sqlite / --mysql), BENCH_MYSQL_URL
+//      (mysql://root@127.0.0.1:3306/bench_search; the database is dropped and recreated),
+//      BENCH_CARS_PER_DEALER (50000), BENCH_REPEAT (20), BENCH_KEEP=1 keeps the SQLite DATA_DIR.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +19,7 @@ import { writeInventoryCsv } from './support/inventory-data.mjs';
 const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const { DataSource } = require('typeorm');
+const { dataSourceOptions } = require('../dist/libs/common/persistence/data-source-options.js');
 const { TypeOrmCarSearchRepository } = require('../dist/src/modules/inventory/adapters/persistence/typeorm-car-search.repository.js');
 const { parseWireNode } = require('../dist/libs/common/vehicle/filter-expression.js');
 const { translateQuery } = require('../dist/src/modules/search/domain/translator/nl-translator.js');
@@ -20,93 +27,139 @@ const { translateQuery } = require('../dist/src/modules/search/domain/translator
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/bench_search';
 const PER_DEALER = Number(process.env.BENCH_CARS_PER_DEALER ?? 50000);
 const DEALERS = 4;
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 15);
-const QUERIES = [
-  'Toyota', 'red SUV under 30k', 'AWD SUV with third row under 45k', 'Honda Civic', 'used trucks 4x4 under 40,000',
-  'cheapest electric car', 'newest BMW', 'sedan 2018 or newer under 20k', 'hybrid or electric', 'certified pre-owned Lexus',
-  'Ford F-150 lariat', 'low mileage Mazda', 'no accidents, automatic, under 15k', 'minivan with leather', 'convertible',
-  'Mercedes-Benz C-Class', 'diesel', 'white or silver Camry between 15k and 25k', 'with sunroof and heated seats', 'lowest mileage wagon',
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
+const TARGET_MS = 20;
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2));
+const BACKENDS = flags.length ? flags : (process.env.BENCH_BACKENDS ?? 'sqlite,mysql').split(',').map((b) => b.trim());
+for (const b of BACKENDS) if (!['sqlite', 'mysql'].includes(b)) throw new Error(`unknown backend ${b} (sqlite, mysql)`);
+
+/** What shoppers type, by the kind of condition it makes. */
+const CLASSES = [
+  ['make/model', ['Toyota', 'Honda Civic', 'Ford F-150', 'Mercedes-Benz C-Class', 'used Mazda CX-5']],
+  ['price/year range', ['under 20k', 'between 15k and 25k', '2019 or newer', 'cars from 2015 to 2018 under 30,000', 'over 50k']],
+  ['features', ['with sunroof', 'heated seats', 'leather and navigation', 'apple carplay and a backup camera', 'with sunroof and heated seats']],
+  ['colour', ['red', 'white or silver', 'black SUV', 'blue car']],
+  ['negation', ['not red', 'no accidents', 'SUV but not a Toyota', 'without a sunroof', 'anything except a sedan']],
+  ['sort words', ['cheapest', 'newest', 'lowest mileage', 'most expensive SUV', 'cheapest Honda']],
+  ['combined', ['red AWD SUV under 30k', 'cheapest hybrid with navigation 2019+', 'low mileage Toyota with heated seats under 25k',
+    'certified Lexus with leather, no accidents', 'newest white or silver Camry between 15k and 25k']],
 ];
 
-const url = new URL(MYSQL);
-{
-  const conn = await createConnection({ uri: MYSQL.replace(/\/[^/]*$/, '/') });
-  const [[server]] = await conn.query('SELECT VERSION() AS version, @@innodb_buffer_pool_size DIV 1048576 AS pool_mb');
-  console.log(`MySQL server ${server.version}, innodb_buffer_pool_size ${server.pool_mb} MB`);
-  await conn.end();
+const results = [];
+for (const backend of BACKENDS) results.push(await runBackend(backend));
+
+for (const { label, rows } of results) {
+  console.log(`\n${label}: ${PER_DEALER.toLocaleString('en')} cars of one dealership among ${(PER_DEALER * DEALERS).toLocaleString('en')}, ` +
+    `each query x ${REPEAT} (p50/p95 over a class's samples, nearest rank)`);
+  console.table(rows.map((r) => ({
+    class: r.name,
+    queries: r.queries,
+    'p50 API ms': r.apiP50.toFixed(1),
+    'p95 API ms': r.apiP95.toFixed(1),
+    'p95 SQL ms': r.sqlP95.toFixed(1),
+    'API/SQL': (r.apiP95 / r.sqlP95).toFixed(2),
+    matches: r.matches,
+    [`< ${TARGET_MS} ms`]: r.apiP95 < TARGET_MS ? 'yes' : 'NO',
+  })));
 }
-const dbName = url.pathname.slice(1);
-const admin = await createConnection({ uri: MYSQL.replace(/\/[^/]*$/, '/') });
-await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-await admin.end();
 
-const env = { DATABASE_URL: MYSQL, MIGRATE_ON_START: 'true', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-')), CATALOG_SEED: 'true' };
-const server = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
-const ds = new DataSource({ type: 'mysql', url: MYSQL });
-try {
-  const dealers = [];
-  for (let d = 0; d < DEALERS; d++) dealers.push(cli(env, 'dealer', 'create', '--name', `Search Bench ${d}`, '--region', 'CA'));
-  const auth = (d) => `Basic ${Buffer.from(`${d.username}:${d.password}`).toString('base64')}`;
-  const csv = path.join(env.DATA_DIR, 'cars.csv');
-  for (const [i, d] of dealers.entries()) {
-    await writeInventoryCsv(csv, PER_DEALER, i * PER_DEALER);
-    const started = Date.now();
-    const form = new FormData();
-    form.append('File', new Blob([fs.readFileSync(csv)]), 'cars.csv');
-    const res = await fetch(`${server.url}/api/v1/inventory/used`, { method: 'PUT', headers: { authorization: auth(d) }, body: form });
-    if (res.status !== 200) throw new Error(`upload ${res.status}: ${await res.text()}`);
-    const body = await res.json();
-    console.log(`loaded ${body.num_inserts} cars for ${d.dealer_id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+async function runBackend(backend) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
+  const env = { DATA_DIR: dataDir, MIGRATE_ON_START: 'true', CATALOG_SEED: 'true' };
+  let label = 'SQLite';
+  if (backend === 'mysql') {
+    const admin = await createConnection({ uri: MYSQL.replace(/\/[^/]*$/, '/') });
+    const [[server]] = await admin.query('SELECT VERSION() AS version, @@innodb_buffer_pool_size DIV 1048576 AS pool_mb');
+    const dbName = new URL(MYSQL).pathname.slice(1);
+    await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.end();
+    env.DATABASE_URL = MYSQL;
+    label = `MySQL (${server.version}, buffer pool ${server.pool_mb} MB)`;
+  } else {
+    label = `SQLite (${path.join(dataDir, 'dealer.sqlite')})`;
   }
-  const target = dealers[0];
-  await ds.initialize();
-  const repository = new TypeOrmCarSearchRepository(ds);
-
-  const post = async (p, body) => {
-    const res = await fetch(`${server.url}${p}`, { method: 'POST', headers: { authorization: auth(target), 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (res.status !== 200) throw new Error(`${p} ${res.status}`);
-    return res.json();
-  };
-  const time = async (fn) => {
-    const t0 = process.hrtime.bigint();
-    await fn();
-    return Number(process.hrtime.bigint() - t0) / 1e6;
-  };
-
-  const api = [];
-  const direct = [];
-  const perQuery = [];
-  for (const query of QUERIES) {
-    const wire = await post('/api/v1/search/translate', { query });
-    const parsed = parseWireNode(wire);
-    if (!parsed.ok) throw new Error(`bad filter for ${query}`);
-    // Sort words do not depend on names: the translator alone gives the order the API applies.
-    const { sort } = translateQuery(query, { manufacturers: [], models: [] });
-    await post('/api/v1/search', { query }); // warm-up
-    await repository.search(target.dealer_id, parsed.node, sort, { skip: 0, take: 20 });
-    const a = [];
-    const s = [];
-    let total = 0;
-    for (let i = 0; i < REPEAT; i++) {
-      a.push(await time(async () => (total = (await post('/api/v1/search', { query })).total_row_count)));
-      s.push(await time(() => repository.search(target.dealer_id, parsed.node, sort, { skip: 0, take: 20 })));
+  console.log(`\n== ${label}`);
+  const server = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
+  const config = backend === 'mysql' ? { kind: 'mysql', url: MYSQL } : { kind: 'sqlite', file: path.join(dataDir, 'dealer.sqlite') };
+  const ds = new DataSource(dataSourceOptions(config, { migrations: { mysql: [], sqlite: [] } }));
+  try {
+    const dealers = [];
+    for (let d = 0; d < DEALERS; d++) dealers.push(cli(env, 'dealer', 'create', '--name', `Search Bench ${d}`, '--region', 'CA'));
+    const auth = (d) => `Basic ${Buffer.from(`${d.username}:${d.password}`).toString('base64')}`;
+    const csv = path.join(dataDir, 'cars.csv');
+    for (const [i, d] of dealers.entries()) {
+      await writeInventoryCsv(csv, PER_DEALER, i * PER_DEALER);
+      const started = Date.now();
+      const form = new FormData();
+      form.append('File', new Blob([fs.readFileSync(csv)]), 'cars.csv');
+      const res = await fetch(`${server.url}/api/v1/inventory/used`, { method: 'PUT', headers: { authorization: auth(d) }, body: form });
+      if (res.status !== 200) throw new Error(`upload ${res.status}: ${await res.text()}`);
+      const body = await res.json();
+      console.log(`loaded ${body.num_inserts} cars for ${d.dealer_id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    api.push(...a);
-    direct.push(...s);
-    perQuery.push({ query, total, api_p50: percentile([...a].sort((x, y) => x - y), 50), sql_p50: percentile([...s].sort((x, y) => x - y), 50) });
+    fs.rmSync(csv);
+    const target = dealers[0];
+    await ds.initialize();
+    const repository = new TypeOrmCarSearchRepository(ds);
+
+    const post = async (p, body) => {
+      const res = await fetch(`${server.url}${p}`, { method: 'POST', headers: { authorization: auth(target), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status !== 200) throw new Error(`${p} ${res.status}: ${await res.text()}`);
+      return res.json();
+    };
+    const time = async (fn) => {
+      const t0 = process.hrtime.bigint();
+      await fn();
+      return Number(process.hrtime.bigint() - t0) / 1e6;
+    };
+    const page = { skip: 0, take: 20 };
+
+    const rows = [];
+    const detail = [];
+    for (const [name, queries] of CLASSES) {
+      const api = [];
+      const sql = [];
+      const matches = [];
+      for (const query of queries) {
+        const parsed = parseWireNode(await post('/api/v1/search/translate', { query }));
+        if (!parsed.ok) throw new Error(`bad filter for ${query}`);
+        // Sort words do not depend on names: the translator alone gives the order the API applies.
+        const { sort } = translateQuery(query, { manufacturers: [], models: [] });
+        for (let i = 0; i < 2; i++) { // warm-up
+          await post('/api/v1/search', { query });
+          await repository.search(target.dealer_id, parsed.node, sort, page);
+        }
+        const a = [];
+        const s = [];
+        let total = 0;
+        for (let i = 0; i < REPEAT; i++) {
+          a.push(await time(async () => (total = (await post('/api/v1/search', { query })).total_row_count)));
+          s.push(await time(() => repository.search(target.dealer_id, parsed.node, sort, page)));
+        }
+        api.push(...a);
+        sql.push(...s);
+        matches.push(total);
+        const sorted = (xs) => [...xs].sort((x, y) => x - y);
+        detail.push({ class: name, query, matches: total, 'p50 API ms': percentile(sorted(a), 50).toFixed(1), 'p50 SQL ms': percentile(sorted(s), 50).toFixed(1), 'max API ms': Math.max(...a).toFixed(1) });
+      }
+      api.sort((x, y) => x - y);
+      sql.sort((x, y) => x - y);
+      rows.push({
+        name,
+        queries: queries.length,
+        apiP50: percentile(api, 50),
+        apiP95: percentile(api, 95),
+        sqlP95: percentile(sql, 95),
+        matches: `${Math.min(...matches).toLocaleString('en')}-${Math.max(...matches).toLocaleString('en')}`,
+      });
+    }
+    console.table(detail);
+    return { label, rows };
+  } finally {
+    if (ds.isInitialized) await ds.destroy();
+    await stopServer(server);
+    if (process.env.BENCH_KEEP === '1' && backend === 'sqlite') console.log(`kept ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  api.sort((x, y) => x - y);
-  direct.sort((x, y) => x - y);
-  console.table(perQuery.map((q) => ({ ...q, api_p50: q.api_p50.toFixed(1), sql_p50: q.sql_p50.toFixed(1) })));
-  const apiP95 = percentile(api, 95);
-  const sqlP95 = percentile(direct, 95);
-  console.log(`search over ${PER_DEALER} cars of one dealership (${PER_DEALER * DEALERS} in all), MySQL, ${QUERIES.length} queries x ${REPEAT}:`);
-  console.log(`  API (POST /api/v1/search, take 20):  p50 ${percentile(api, 50).toFixed(1)} ms, p95 ${apiP95.toFixed(1)} ms  (target < 50)`);
-  console.log(`  direct SQL (same filters and query): p50 ${percentile(direct, 50).toFixed(1)} ms, p95 ${sqlP95.toFixed(1)} ms`);
-  console.log(`  API p95 / SQL p95: ${(apiP95 / sqlP95).toFixed(2)}  (target < 3)`);
-  console.log(`  API p99 ${percentile(api, 99).toFixed(1)} ms, max ${api[api.length - 1].toFixed(1)} ms; slowest query (p50): ${perQuery.reduce((a, b) => (b.api_p50 > a.api_p50 ? b : a)).query}`);
-} finally {
-  if (ds.isInitialized) await ds.destroy();
-  await stopServer(server);
 }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { featureMask } from '../../libs/common/vehicle/car-features';
 import { describeEachBackend } from '../support/backends';
 import { until } from '../support/eventually';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
@@ -71,6 +72,11 @@ describeEachBackend('Used inventory: CSV upload and reads', (backend) => {
       }
     }
     expect(cars[0]).toMatchObject({ certified: 'no', accident: 'no', doors: '4', seats: '5', date_created: expect.stringMatching(/Z$/) });
+
+    // Search tests each car's mask of known features, which the upload sets from its options.
+    const stored = await storedCars(t, dealer.dealerId, 'used');
+    expect(stored.map((r) => [r.vin, Number(r.feature_flags)])).toEqual(stored.map((r) => [r.vin, featureMask(r.options as string | null)]));
+    expect(stored.filter((r) => Number(r.feature_flags) !== 0).length).toBeGreaterThan(expected.length / 2);
   });
 
   it('pages with Skip/Take (default 20) and counts every car', async () => {

@@ -72,7 +72,8 @@ describeEachBackend('Natural-language search and translate', (backend) => {
   });
 
   it('counts every match over new and used cars, exactly as the filter selects', async () => {
-    for (const query of ['Toyota', 'AWD SUV under 40k', 'Honda or Mazda with sunroof', 'electric', 'certified']) {
+    for (const query of ['Toyota', 'AWD SUV under 40k', 'Honda or Mazda with sunroof', 'electric', 'certified',
+      'heated seats and navigation', 'red car without a sunroof', 'heated leather seats, not white']) {
       const filter = (await translate(a, query).expect(200)).body as WireFilterNode;
       const expected = selectVins(filter, referenceCars);
       const res = await search(a, { query, take: 100 }).expect(200);
@@ -122,6 +123,13 @@ describeEachBackend('Natural-language search and translate', (backend) => {
       ['cheapest SUV', [['price', 'asc'], ['year', 'desc']]],
       ['most expensive sedan', [['price', 'desc'], ['year', 'desc']]],
       ['lowest mileage hatchback', [['kilometers', 'asc'], ['price', 'asc']]],
+      // Every car, or most: the page is read in an index's order on SQLite.
+      ['newest', [['year', 'desc'], ['price', 'asc']]],
+      ['cheapest', [['price', 'asc'], ['year', 'desc']]],
+      ['most expensive with sunroof', [['price', 'desc'], ['year', 'desc']]],
+      ['lowest mileage, not red', [['kilometers', 'asc'], ['price', 'asc']]],
+      ['oldest', [['year', 'asc'], ['price', 'asc']]],
+      ['cheapest Toyota or Honda', [['price', 'asc'], ['year', 'desc']]],
     ] as [string, [string, 'asc' | 'desc'][]][]) {
       const filter = (await translate(a, query).expect(200)).body as WireFilterNode;
       const rows = (await search(a, { query, take: 100 }).expect(200)).body.rows as { vin: string }[];

@@ -8,6 +8,7 @@ import { InventorySearchIndex1763850000000 } from './1763850000000-inventory-sea
 import { MessageDestination1763860000000 } from './1763860000000-message-destination';
 import { Assistant1763870000000 } from './1763870000000-assistant';
 import { InventoryRawText1763880500000 } from './1763880500000-inventory-raw-text';
+import { InventoryFeatureFlags1763885000000 } from './1763885000000-inventory-feature-flags';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
 export const sqliteMigrations = [
@@ -21,4 +22,5 @@ export const sqliteMigrations = [
   MessageDestination1763860000000,
   Assistant1763870000000,
   InventoryRawText1763880500000,
+  InventoryFeatureFlags1763885000000,
 ];

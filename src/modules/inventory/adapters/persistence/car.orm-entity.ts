@@ -55,6 +55,8 @@ export class CarOrmEntity {
   @Column({ type: 'boolean' }) is_deleted!: boolean;
   @Column({ type: 'datetime', precision: 3 }) date_created!: Date;
   @Column({ type: 'int' }) row_index!: number;
+  /** The mask of known features in `options` (libs/common/vehicle/car-features.ts), for search; set by uploads. */
+  @Column({ type: 'int', default: 0, select: false }) feature_flags!: number;
   /** The upload that last wrote the row (see the replace in the stores); never leaves persistence. */
   @Column({ type: 'bigint', select: false }) upload_id!: string;
 }

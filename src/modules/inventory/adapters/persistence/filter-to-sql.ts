@@ -1,7 +1,11 @@
+import { featureBit } from '../../../../../libs/common/vehicle/car-features';
 import { Comparison, FilterNode, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
 import { SEARCH_VOCABULARY } from '../../../../../libs/common/vehicle/car-attributes';
 
 export type SqlDialect = 'mysql' | 'sqlite';
+
+/** The column holding each car's mask of CAR_FEATURES (see featureMask). */
+export const FEATURE_FLAGS = 'feature_flags';
 
 export interface CompiledFilter {
   /** A boolean SQL expression that is never NULL, with named parameters (`:f0`, `:...f1`). */
@@ -16,6 +20,10 @@ export interface CompiledFilter {
  * comparison except `ne`/`nin`. Every leaf is written so it is TRUE or FALSE, never NULL, which
  * keeps `not` exact. Values never enter the SQL text; attributes come from the vocabulary only and
  * are mapped to columns by `column`.
+ *
+ * `contain` of a known feature in `options` (CAR_FEATURES) is a test of its bit in the
+ * `feature_flags` column, which uploads set to exactly that substring test (no text is scanned);
+ * any other `contain` of options is a LIKE.
  */
 export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (attribute: string) => string): CompiledFilter {
   const params: Record<string, unknown> = {};
@@ -28,7 +36,13 @@ export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (at
   // MySQL's utf8mb4_unicode_ci columns already compare case-insensitively; SQLite needs NOCASE.
   const ci = dialect === 'sqlite' ? ' COLLATE NOCASE' : '';
 
-  const leaf = (c: Comparison): string => {
+  /**
+   * `exact`: the leaf is under a `not`, so it must be FALSE, not NULL, for a missing value. Elsewhere
+   * NULL and FALSE select the same cars (AND and OR give TRUE from NULL only where they would from
+   * FALSE), so a comparison that a missing value (NULL, or '' unless the value is '') already fails
+   * needs no presence test: fewer operations per car scanned.
+   */
+  const leaf = (c: Comparison, exact: boolean): string => {
     const attribute = SEARCH_VOCABULARY.get(c.attribute);
     if (!attribute) throw new Error(`unknown search attribute ${c.attribute}`);
     const col = column(c.attribute);
@@ -39,23 +53,34 @@ export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (at
     const values = Array.isArray(c.value) ? (c.value as ScalarValue[]).map(bind) : [];
     const value = Array.isArray(c.value) ? null : bind(c.value as ScalarValue);
     const cmp = isString ? ci : '';
+    // '' compares below every other string, so only equality tests of non-empty strings reject it
+    // (and MySQL compares a string with a number as numbers: '' = 0).
+    const operands = Array.isArray(c.value) ? values : [value];
+    const rejectsMissing = !exact && (isString
+      ? ['eq', 'in', 'contain'].includes(c.comparator) && operands.every((v) => typeof v === 'string' && v !== '')
+      : operands.every((v) => typeof v === 'number'));
+    const guarded = (test: string) => (rejectsMissing ? test : `(${present} AND ${test})`);
     switch (c.comparator) {
-      case 'eq': return `(${present} AND ${col}${cmp} = :${param(value)})`;
+      case 'eq': return guarded(`${col}${cmp} = :${param(value)}`);
       case 'ne': return `(${missing} OR ${col}${cmp} <> :${param(value)})`;
-      case 'gt': return `(${present} AND ${col} > :${param(value)})`;
-      case 'gte': return `(${present} AND ${col} >= :${param(value)})`;
-      case 'lt': return `(${present} AND ${col} < :${param(value)})`;
-      case 'lte': return `(${present} AND ${col} <= :${param(value)})`;
-      case 'in': return `(${present} AND ${col}${cmp} IN (:...${param(values)}))`;
+      case 'gt': return guarded(`${col} > :${param(value)}`);
+      case 'gte': return guarded(`${col} >= :${param(value)}`);
+      case 'lt': return guarded(`${col} < :${param(value)}`);
+      case 'lte': return guarded(`${col} <= :${param(value)}`);
+      case 'in': return guarded(`${col}${cmp} IN (:...${param(values)})`);
       case 'nin': return `(${missing} OR ${col}${cmp} NOT IN (:...${param(values)}))`;
-      case 'contain': return `(${present} AND ${col} LIKE :${param(`%${escapeLike(String(value))}%`)} ESCAPE '!')`;
+      case 'contain': {
+        const bit = c.attribute === 'options' ? featureBit(String(value)) : null;
+        if (bit !== null) return `((${column(FEATURE_FLAGS)} & :${param(bit)}) <> 0)`;
+        return guarded(`${col} LIKE :${param(`%${escapeLike(String(value))}%`)} ESCAPE '!'`);
+      }
       case 'like': return `(${present} AND ${col} LIKE :${param(likeWithBang(String(value)))} ESCAPE '!')`;
     }
   };
 
-  const visit = (n: FilterNode): string => {
-    if (n.kind === 'comparison') return leaf(n);
-    const parts = n.arguments.map(visit);
+  const visit = (n: FilterNode, exact: boolean): string => {
+    if (n.kind === 'comparison') return leaf(n, exact);
+    const parts = n.arguments.map((a) => visit(a, exact || n.operator === 'not'));
     switch (n.operator) {
       case 'and': return parts.length ? `(${parts.join(' AND ')})` : '1 = 1';
       case 'or': return parts.length ? `(${parts.join(' OR ')})` : '1 = 0';
@@ -63,7 +88,7 @@ export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (at
       case 'not': return `NOT (${parts.length ? parts.join(' AND ') : '1 = 1'})`;
     }
   };
-  return { sql: visit(node), params };
+  return { sql: visit(node, false), params };
 }
 
 /** `!` is the LIKE escape character on both dialects (MySQL would need `\\` spelled differently). */

@@ -2,15 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
+import { featureBit } from '../../../../../libs/common/vehicle/car-features';
 import { asCanonicalColor } from '../../../../../libs/common/vehicle/canonical-values';
 import { CarSearchRepository, SearchHit } from '../../domain/car-search.repository';
 import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
-import { compileFilter, SqlDialect } from './filter-to-sql';
+import { compileFilter, FEATURE_FLAGS, SqlDialect } from './filter-to-sql';
 
 const HIT_COLUMNS = ['vin', 'stock_number', 'display_name', 'manufacturer', 'model', 'trim', 'year', 'type', 'condition', 'price', 'kilometers', 'color', 'image_url'] as const;
 
-/** Column, direction; NULLs always sort last. VIN and condition (the key) break ties so pages never overlap. */
+/**
+ * Column, direction; NULLs always sort last (both dialects put NULL first ascending and last
+ * descending, so only ascending columns need `col IS NULL` first). VIN and condition (the key)
+ * break ties so pages never overlap.
+ */
 const ORDER: Record<SortKey | 'default', [string, 'ASC' | 'DESC'][]> = {
   default: [['year', 'DESC'], ['price', 'ASC']],
   price_asc: [['price', 'ASC'], ['year', 'DESC']],
@@ -20,23 +25,50 @@ const ORDER: Record<SortKey | 'default', [string, 'ASC' | 'DESC'][]> = {
   kilometers_asc: [['kilometers', 'ASC'], ['price', 'ASC']],
 };
 
-/** Attributes in idx_inventory_cars_search (with the primary key InnoDB appends to it). */
-const COVERED = new Set([
-  'type', 'manufacturer', 'model', 'year', 'price', 'kilometers', 'color', 'fuel_type', 'drive_train', 'transmission',
-  'seats', 'doors', 'certified', 'accident', 'condition', 'vin',
-]);
+/** Columns of idx_inventory_cars_search on each dialect (InnoDB appends the primary key to it). */
+const INDEXED = ['dealer_id', 'is_deleted', 'type', 'manufacturer', 'model', 'year', 'price', 'kilometers', 'color', 'fuel_type', 'drive_train',
+  'transmission', 'seats', 'certified', 'accident', FEATURE_FLAGS, 'condition', 'vin'];
+const COVERED: Record<SqlDialect, ReadonlySet<string>> = { mysql: new Set(INDEXED), sqlite: new Set([...INDEXED, 'doors']) };
+/**
+ * SQLite's covering indexes in the order of a sort (migration 1763885000000): the page is then the
+ * first matches read in index order (SQLite sorts only the ties), not a sort of every match.
+ * MySQL sorts the matches (MariaDB has no index on `price IS NULL`, nor partial index order).
+ */
+const SQLITE_ORDERED: Partial<Record<SortKey | 'default', string>> = {
+  default: 'idx_inventory_cars_search_newest',
+  year_desc: 'idx_inventory_cars_search_newest',
+  price_asc: 'idx_inventory_cars_search_cheapest',
+  price_desc: 'idx_inventory_cars_search_priciest',
+  kilometers_asc: 'idx_inventory_cars_search_mileage',
+};
 
-function attributesOf(node: FilterNode, into = new Set<string>()): Set<string> {
-  if (node.kind === 'comparison') into.add(node.attribute);
-  else node.arguments.forEach((n) => attributesOf(n, into));
+/** Makes each dialect read the covering index alone (its planner may prefer a narrower one and read rows). */
+const SEARCH_INDEX = 'idx_inventory_cars_search';
+const useIndex = (dialect: SqlDialect, index: string) => (dialect === 'mysql' ? `FORCE INDEX (${index})` : `INDEXED BY ${index}`);
+
+/** The columns the compiled filter reads: a known feature's `contain` reads the feature mask, not `options`. */
+function columnsOf(node: FilterNode, into = new Set<string>()): Set<string> {
+  if (node.kind === 'operation') node.arguments.forEach((n) => columnsOf(n, into));
+  else if (node.attribute === 'options' && node.comparator === 'contain' && featureBit(String(node.value)) !== null) into.add(FEATURE_FLAGS);
+  else into.add(node.attribute);
   return into;
 }
 
+/** Whether the filter requires a manufacturer by name: its matches are then few, and found by the search index's third column. */
+function pinsManufacturer(node: FilterNode): boolean {
+  return node.kind === 'operation' && node.operator === 'and'
+    && node.arguments.some((n) => n.kind === 'comparison' && n.attribute === 'manufacturer' && (n.comparator === 'eq' || n.comparator === 'in'));
+}
+
 /**
- * The filter becomes one parameterised query over `inventory_cars`, always scoped to the caller's
- * dealership (the leading column of every index there) and to cars not deleted. The page's keys
- * and the total come from one pass (a window count); on MySQL that pass reads only the covering
- * search index when the filter allows. The page's display fields are then read by primary key.
+ * The filter becomes one parameterised condition over `inventory_cars`, always scoped to the
+ * caller's dealership (the leading column of every index there) and to cars not deleted. Two
+ * queries then read only covering indexes when the filter's columns are in them: the count of
+ * matches, and the page's keys in order (a window count would carry every match through the sort).
+ * On MySQL the two run at once, on two connections; on SQLite (one connection) the page reads the
+ * index in the sort's order when there is one. The page's display fields are then read by primary
+ * key. The reads are not one snapshot: a search racing an upload's commit may count the old
+ * inventory and page the new one.
  */
 @Injectable()
 export class TypeOrmCarSearchRepository extends CarSearchRepository {
@@ -51,30 +83,46 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
     const q = (name: string) => this.dataSource.driver.escape(name);
     const col = (name: string) => `car.${q(name)}`;
     const compiled = compileFilter(filter, this.dialect, col);
-    const covered = this.dialect === 'mysql' && [...attributesOf(filter)].every((a) => COVERED.has(a));
-    const from = `${q('inventory_cars')} car${covered ? ' FORCE INDEX (idx_inventory_cars_search)' : ''}`;
+    const covered = [...columnsOf(filter)].every((c) => COVERED[this.dialect].has(c));
+    const from = (index: string | null) => `${q('inventory_cars')} car${covered && index ? ` ${useIndex(this.dialect, index)}` : ''}`;
     const where = `${col('dealer_id')} = :dealerId AND ${col('is_deleted')} = 0 AND ${compiled.sql}`;
     const params = { ...compiled.params, dealerId };
-    const orderBy = [...ORDER[sort ?? 'default'].flatMap(([c, dir]) => [`CASE WHEN ${col(c)} IS NULL THEN 1 ELSE 0 END`, `${col(c)} ${dir}`]), `${col('vin')} ASC`, `${col('condition')} ASC`];
+    const sortKey = sort ?? 'default';
+    const orderBy = [
+      ...ORDER[sortKey].flatMap(([c, dir]) => (dir === 'ASC' ? [`${col(c)} IS NULL`, `${col(c)} ASC`] : [`${col(c)} DESC`])),
+      `${col('vin')} ASC`,
+      `${col('condition')} ASC`,
+    ];
+    const pageIndex = this.dialect === 'sqlite' && !pinsManufacturer(filter) ? (SQLITE_ORDERED[sortKey] ?? SEARCH_INDEX) : SEARCH_INDEX;
 
-    const keys = await this.run<{ vin: string; condition: string; total: number | string }>(
-      `SELECT ${col('vin')} AS vin, ${col('condition')} AS ${q('condition')}, COUNT(*) OVER () AS total FROM ${from} WHERE ${where}
+    const countQuery = () => this.run<{ total: number | string }>(`SELECT COUNT(*) AS total FROM ${from(SEARCH_INDEX)} WHERE ${where}`, params);
+    const pageQuery = () => this.run<{ vin: string; condition: string }>(
+      `SELECT ${col('vin')} AS vin, ${col('condition')} AS ${q('condition')} FROM ${from(pageIndex)} WHERE ${where}
        ORDER BY ${orderBy.join(', ')} LIMIT ${Number(page.take)} OFFSET ${Number(page.skip)}`,
       params,
     );
-    if (keys.length === 0) {
-      const [count] = await this.run<{ total: number | string }>(`SELECT COUNT(*) AS total FROM ${from} WHERE ${where}`, params);
-      return { rows: [], total: Number(count?.total ?? 0) };
+    let total: number;
+    let keys: { vin: string; condition: string }[];
+    if (this.dialect === 'mysql') {
+      const [[count], found] = await Promise.all([countQuery(), pageQuery()]);
+      [total, keys] = [Number(count?.total ?? 0), found];
+    } else {
+      const [count] = await countQuery();
+      total = Number(count?.total ?? 0);
+      keys = total > page.skip ? await pageQuery() : [];
     }
+    if (keys.length === 0) return { rows: [], total };
+    // IN lists on the primary key's columns: point reads on both dialects (SQLite's planner may
+    // scan a dealership's rows for 20 OR-ed key pairs).
     const details = await this.run<Record<(typeof HIT_COLUMNS)[number], unknown>>(
       `SELECT ${HIT_COLUMNS.map((c) => `${col(c)} AS ${q(c)}`).join(', ')} FROM ${q('inventory_cars')} car
-       WHERE ${col('dealer_id')} = :dealerId AND (${keys.map((_, i) => `(${col('condition')} = :c${i} AND ${col('vin')} = :v${i})`).join(' OR ')})`,
-      { dealerId, ...Object.fromEntries(keys.flatMap((k, i) => [[`c${i}`, k.condition], [`v${i}`, k.vin]])) },
+       WHERE ${col('dealer_id')} = :dealerId AND ${col('condition')} IN (:...conditions) AND ${col('vin')} IN (:...vins)`,
+      { dealerId, conditions: [...new Set(keys.map((k) => k.condition))], vins: keys.map((k) => k.vin) },
     );
     const byKey = new Map(details.map((d) => [`${String(d.condition)}:${String(d.vin)}`, d]));
     return {
-      total: Number(keys[0].total),
-      // A car an upload removed between the two reads is left out rather than failing the search.
+      total,
+      // A car an upload removed between the reads is left out rather than failing the search.
       rows: keys.flatMap((k) => {
         const row = byKey.get(`${k.condition}:${k.vin}`);
         return row ? [toHit(row)] : [];
