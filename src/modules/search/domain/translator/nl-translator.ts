@@ -5,8 +5,8 @@
  * Deterministic and fast, in four steps with one file each: the query is tokenized (tokenizer.ts),
  * unknown words are typo-corrected against the vocabulary and the run-time names
  * (typo-correction.ts), one left-to-right pass turns phrases into atoms and links
- * (condition-parser.ts, with name-matcher.ts and number-parser.ts), and the atoms are grouped
- * into the filter (filter-builder.ts). The fixed vocabulary is in lexicon.ts,
+ * (condition-parser.ts, with name-matcher.ts, number-parser.ts and background.ts, which drops the
+ * shopper's own vehicle), and the atoms are grouped into the filter (filter-builder.ts). The fixed vocabulary is in lexicon.ts,
  * comparator-lexicon.ts, sort-words.ts and name-lexicon.ts.
  *
  * Names (manufacturers, models, trims) come at run time (compileSearchNames, name-index.ts): from

@@ -5,6 +5,7 @@
  */
 import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { type Atom, cond, type Item, type LinkKind, makeAtom } from './atoms';
+import { type BackgroundClause, noteBackgroundAtom, noteBackgroundLink } from './background-clause';
 import type { CueAttribute } from './lexicon';
 import type { CompiledSearchNames, NameHit } from './name-index';
 import type { Token } from './tokenizer';
@@ -14,8 +15,17 @@ export class ParseState {
   sort: SortKey | null = null;
   negActive = false;
   negAttr: string | null = null;
+  /**
+   * The negator has been followed by words of no meaning ("can't afford", "don't want to spend"):
+   * it still governs a comparison that follows ("... more than 400": at most 400), nothing else.
+   */
+  negCmpOnly = false;
   cue: { attr: CueAttribute; end: number; atoms: number } | null = null;
   atomCount = 0;
+  /** The background clause being read (background.ts), whose items are dropped if it describes the shopper's vehicle. */
+  background: BackgroundClause | null = null;
+  /** atomCount when the last background clause was dropped (-1: none, or it was kept). */
+  backgroundEndAtoms = -1;
   /** Token index just after the last numeric condition (bounds the look-back for "lease"). */
   lastAtomEnd = 0;
 
@@ -31,13 +41,31 @@ export class ParseState {
 
   link(kind: LinkKind): void {
     this.items.push({ t: 'link', link: kind });
-    if (kind === 'gap' || kind === 'boundary' || kind === 'with') {
-      this.negActive = false;
-      this.negAttr = null;
-    }
+    if (this.background) noteBackgroundLink(this.background, kind);
+    if (!this.negActive) return;
+    // a negator that has not yet bound a condition reaches over "with" ("nothing with an
+    // accident") and, for a comparison only, over other words ("can't afford more than 400");
+    // its clause ends at a comma ("not too pricey, under 20k")
+    const unbound = this.negAttr === null;
+    if (kind === 'boundary' || (kind === 'comma' && unbound) || (!unbound && (kind === 'gap' || kind === 'with'))) this.endNegation();
+    else if (kind === 'gap') this.negCmpOnly = true;
   }
 
-  emit(atom: Atom): void {
+  startNegation(): void {
+    this.negActive = true;
+    this.negAttr = null;
+    this.negCmpOnly = false;
+  }
+
+  endNegation(): void {
+    this.negActive = false;
+    this.negAttr = null;
+    this.negCmpOnly = false;
+  }
+
+  /** `comparison`: a number with a comparator ("more than 400", "20k or less"). */
+  emit(atom: Atom, comparison = false): void {
+    if (this.negCmpOnly && !comparison) this.endNegation();
     const prev = this.prevAtom();
     if (this.negActive && atom.nameKind === 'model' && prev && prev.neg && prev.nameKind === 'manufacturer' && this.negAttr === 'manufacturer') {
       // "not a Toyota Camry": not that model (of that manufacturer)
@@ -49,13 +77,11 @@ export class ParseState {
       if (this.negAttr === null || this.negAttr === atom.attr) {
         atom.neg = true;
         this.negAttr = atom.attr;
-      } else {
-        this.negActive = false;
-        this.negAttr = null;
-      }
+      } else this.endNegation();
     }
     this.items.push({ t: 'atom', atom });
     this.atomCount++;
+    if (this.background) noteBackgroundAtom(this.background, atom);
   }
 
   emitName(hit: NameHit): void {
