@@ -32,14 +32,14 @@ export function loadReferenceInventory(): Car[] {
 /** Manufacturer/model pairs and trims of the stock, as the dealership's inventory would provide them. */
 export function stockSearchNames(cars: readonly Car[]): SearchNames {
   const manufacturers = new Map<string, { name: string }>();
-  const models = new Map<string, { name: string; manufacturer: string }>();
+  const models = new Map<string, { name: string; manufacturer: string; stocked: true }>();
   const trims = new Set<string>();
   for (const car of cars) {
     const manufacturer = String(car.manufacturer ?? '').trim();
     const model = String(car.model ?? '').trim();
     const trim = String(car.trim ?? '').trim();
     if (manufacturer) manufacturers.set(manufacturer.toLowerCase(), { name: manufacturer });
-    if (manufacturer && model) models.set(`${manufacturer}|${model}`.toLowerCase(), { name: model, manufacturer });
+    if (manufacturer && model) models.set(`${manufacturer}|${model}`.toLowerCase(), { name: model, manufacturer, stocked: true });
     if (trim) trims.add(trim);
   }
   return { manufacturers: [...manufacturers.values()], models: [...models.values()], trims: [...trims] };

@@ -63,7 +63,7 @@ function step(s: ParseState, i: number): number {
       continue;
     }
     if (c.src === 'name') {
-      s.emitName(c.hit);
+      s.emitName(c.hit, c.key);
       return i + c.span;
     }
     const end = applyMain(s, i, c.span, c.entry);

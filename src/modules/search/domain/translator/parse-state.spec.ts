@@ -81,4 +81,22 @@ describe(ParseState.name, () => {
     s.link('comma');
     expect(s.prevAtom()).toBeNull();
   });
+
+  it('emits a model word as the stocked models of its family, or the model itself when none is stocked', () => {
+    const s = new ParseState([], compileSearchNames({
+      manufacturers: [{ name: 'GMC' }],
+      models: [
+        { name: 'Sierra 1500 Limited', manufacturer: 'GMC', stocked: true },
+        { name: 'Sierra 2500HD', manufacturer: 'GMC', stocked: true },
+        { name: 'Sierra', manufacturer: 'GMC' },
+        { name: 'Canyon', manufacturer: 'GMC' },
+      ],
+    }));
+    s.emitName({ kind: 'model', name: 'Sierra', manufacturer: 'GMC', rank: 2 }, 'sierra');
+    s.emitName({ kind: 'model', name: 'Canyon', manufacturer: 'GMC', rank: 3 }, 'canyon');
+    expect(s.items.map((it) => (it.t === 'atom' ? it.atom.conds : []))).toEqual([
+      [{ attribute: 'model', comparator: 'in', value: ['Sierra 1500 Limited', 'Sierra 2500HD'] }],
+      [{ attribute: 'model', comparator: 'eq', value: 'Canyon' }],
+    ]);
+  });
 });

@@ -6,9 +6,9 @@
 import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { type Atom, cond, type Item, type LinkKind, makeAtom } from './atoms';
 import { type BackgroundClause, noteBackgroundAtom, noteBackgroundLink } from './background-clause';
-import type { CueAttribute } from './lexicon';
+import type { CondSpec, CueAttribute } from './lexicon';
 import type { CompiledSearchNames, NameHit } from './name-index';
-import type { Token } from './tokenizer';
+import { compact, type Token } from './tokenizer';
 
 export class ParseState {
   readonly items: Item[] = [];
@@ -84,7 +84,13 @@ export class ParseState {
     if (this.background) noteBackgroundAtom(this.background, atom);
   }
 
-  emitName(hit: NameHit): void {
-    this.emit(makeAtom(hit.kind, [cond(hit.kind, 'eq', hit.name)], { nameKind: hit.kind }));
+  /**
+   * A name as an atom. A model word stands for its family (model-family.ts): the stocked models of
+   * that family (`in` when several), else the model's own name. `key`: the compact spelling matched.
+   */
+  emitName(hit: NameHit, key: string = compact(hit.name)): void {
+    const family = hit.kind === 'model' ? this.names.familyOf(hit, key) : [];
+    const c: CondSpec = family.length > 1 ? { attribute: hit.kind, comparator: 'in', value: [...family] } : cond(hit.kind, 'eq', family[0] ?? hit.name);
+    this.emit(makeAtom(hit.kind, [c], { nameKind: hit.kind }));
   }
 }
