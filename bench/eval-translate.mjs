@@ -1,6 +1,9 @@
 // npm run eval:translate — scores the translator as the maintainers do: a fresh embedded server,
 // a dealership holding both reference inventory files (uploaded through the API), then
-// ../shared/tools/eval-translate.mjs against it. Extra arguments go to the scorer (e.g. --verbose).
+// ../shared/tools/eval-translate.mjs against it, once on the shared dev set and once on the
+// project's conversational set (test/fixtures/nl-queries.conversational.jsonl), both over the whole
+// reference inventory; the two last lines are repeated at the end. Extra arguments go to the scorer
+// (e.g. --verbose).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -20,10 +23,22 @@ try {
     const body = await res.json();
     if (res.status !== 200 || body.num_failed_inserts !== 0) throw new Error(`upload of ${file}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   }
-  const result = spawnSync(process.execPath, [
-    path.join(SHARED, 'tools/eval-translate.mjs'), '--base-url', server.url, '--user', dealer.username, '--password', dealer.password, ...process.argv.slice(2),
-  ], { stdio: 'inherit' });
-  process.exitCode = result.status ?? 1;
+  const sets = [
+    ['shared dev set', []],
+    ['conversational set', ['--set', path.join(ROOT, 'test/fixtures/nl-queries.conversational.jsonl')]],
+  ];
+  const lastLines = [];
+  for (const [name, setArgs] of sets) {
+    console.log(`\n=== ${name} ===`);
+    const result = spawnSync(process.execPath, [
+      path.join(SHARED, 'tools/eval-translate.mjs'), '--base-url', server.url, '--user', dealer.username, '--password', dealer.password, ...setArgs, ...process.argv.slice(2),
+    ], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+    process.stdout.write(result.stdout ?? '');
+    const last = (result.stdout ?? '').trim().split('\n').pop() ?? '';
+    lastLines.push(`${name}: ${/execution accuracy/.test(last) ? last : `no score (scorer exit ${result.status})`}`);
+    if (result.status !== 0) process.exitCode = result.status ?? 1;
+  }
+  console.log(`\n${lastLines.join('\n')}`);
 } finally {
   await stopServer(server);
   fs.rmSync(env.DATA_DIR, { recursive: true, force: true });

@@ -33,6 +33,21 @@ describe(parseConditions.name, () => {
     expect(parse('any make but toyota').items).toEqual(['!manufacturer eq "Toyota"']);
   });
 
+  it('turns a comparison under a negation that words of no meaning separate into its opposite', () => {
+    expect(parse('we cannot stretch over 22k').items).toEqual(['<gap>', '!price gt 22000']);
+    expect(parse('none with fewer than 5 seats').items).toEqual(['<with>', '!seats lt 5']);
+    expect(parse('not too old, 2019 or newer').items).toEqual(['<gap>', '<comma>', 'year gte 2019']);
+  });
+
+  it('lets "mind" or "care" take a negation back', () => {
+    expect(parse("i don't mind a toyota").items).toEqual(['<gap>', 'manufacturer eq "Toyota"']);
+    expect(parse("i don't care over 30k").items).toEqual(['<gap>', 'price gt 30000']);
+  });
+
+  it('drops a background vehicle (background.ts)', () => {
+    expect(parse('we drive a civic, want a camry').items).toEqual(['<boundary>', '<comma>', 'model eq "Camry"']);
+  });
+
   it('keeps the first sort word and adds no atom for it', () => {
     expect(parse('cheapest suv, newest first')).toEqual({ items: ['type eq "SUV"', '<comma>'], sort: 'price_asc' });
   });

@@ -5,6 +5,7 @@
  * wins; at equal length vocabulary, comparator, name, filler.
  */
 import { cond, makeAtom, STOCK_RE, VIN_RE } from './atoms';
+import { backgroundStep, closeBackground } from './background';
 import type { LexEntry } from './lexicon';
 import { nameAt, type NameCandidate } from './name-matcher';
 import type { CompiledSearchNames } from './name-index';
@@ -15,15 +16,20 @@ import type { Token } from './tokenizer';
 
 type Candidate = MainCandidate | LeadCandidate | NameCandidate;
 
+const NEGATION_UNDOING = new Set(['mind', 'care', 'matter', 'matters', 'bother', 'bothered']);
+
 /** The items (atoms and links) and the sort of the tokens. */
 export function parseConditions(toks: Token[], names: CompiledSearchNames): Pick<ParseState, 'items' | 'sort'> {
   const s = new ParseState(toks, names);
   let i = 0;
   while (i < toks.length) i = step(s, i);
+  closeBackground(s);
   return { items: s.items, sort: s.sort };
 }
 
 function step(s: ParseState, i: number): number {
+  const resume = backgroundStep(s, i);
+  if (resume !== i) return resume;
   const t = s.toks[i];
   if (t.kind === 'sym') {
     switch (t.text) {
@@ -57,7 +63,7 @@ function step(s: ParseState, i: number): number {
       continue;
     }
     if (c.src === 'name') {
-      s.emitName(c.hit);
+      s.emitName(c.hit, c.key);
       return i + c.span;
     }
     const end = applyMain(s, i, c.span, c.entry);
@@ -67,7 +73,11 @@ function step(s: ParseState, i: number): number {
     const end = parseNumber(s, i, null);
     if (end > 0) return end;
   }
-  if (t.kind !== 'sym') s.link('gap');
+  if (t.kind !== 'sym') {
+    // "don't mind a manual", "doesn't matter": the verb takes the negation back
+    if (NEGATION_UNDOING.has(t.text)) s.endNegation();
+    s.link('gap');
+  }
   return i + 1;
 }
 
@@ -94,8 +104,7 @@ function applyMain(s: ParseState, i: number, span: number, entry: LexEntry): num
       s.sort ??= entry.sort;
       return end;
     case 'neg':
-      s.negActive = true;
-      s.negAttr = null;
+      s.startNegation();
       return end;
     case 'cue':
       s.cue = { attr: entry.attr, end, atoms: s.atomCount };
@@ -103,8 +112,7 @@ function applyMain(s: ParseState, i: number, span: number, entry: LexEntry): num
     case 'link': {
       if (entry.link === 'boundary' && s.toks[i].text === 'but' && afterAny(s, i)) {
         // "any make but Ford", "any color but red": but = except
-        s.negActive = true;
-        s.negAttr = null;
+        s.startNegation();
         return end;
       }
       const withLike = entry.link === 'and' && /^(with|w|having|featuring|equipped|includes|including|that)/.test(s.toks[i].text);

@@ -7,6 +7,7 @@ describe('MAIN_LEXICON', () => {
       expect(MAIN_LEXICON.get(phrase)).toEqual({ k: 'cond', attr: 'type', conds: [{ attribute: 'type', comparator: 'eq', value: 'SUV' }] });
     }
     expect(MAIN_LEXICON.get('all wheel drive')).toMatchObject({ k: 'cond', conds: [{ attribute: 'drive_train', value: 'AWD' }] });
+    expect(MAIN_LEXICON.get('crew cab')).toMatchObject({ k: 'cond', conds: [{ attribute: 'type', value: 'Truck' }] });
   });
 
   it('knows certified pre-owned as certified and used, negated as not certified', () => {

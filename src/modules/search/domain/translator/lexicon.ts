@@ -69,6 +69,8 @@ function value(attr: string, phrases: readonly string[], v: ScalarValue, compara
 value('type', ['suv', 'suvs', 'crossover', 'crossovers', 'cuv', 'cuvs', 'sport utility', 'sport utility vehicle', 'sport utility vehicles', 'crossover suv', 'crossover suvs'], 'SUV');
 value('type', ['sedan', 'sedans', 'saloon', 'saloons'], 'Sedan');
 value('type', ['truck', 'trucks', 'pickup', 'pickups', 'pick up', 'pick ups', 'pickup truck', 'pickup trucks', 'pick up truck', 'pick up trucks'], 'Truck');
+// pickup cab styles ("ram 1500 crew cab": a body style, not the trim Crew)
+value('type', ['crew cab', 'quad cab', 'double cab', 'king cab', 'extended cab', 'regular cab', 'supercrew', 'supercab', 'crewmax'], 'Truck');
 value('type', ['coupe', 'coupes'], 'Coupe');
 value('type', ['hatchback', 'hatchbacks', 'hatch', 'hatches'], 'Hatchback');
 value('type', ['minivan', 'minivans', 'mini van', 'mini vans'], 'Minivan');

@@ -57,3 +57,40 @@ describe(compileSearchNames.name, () => {
     expect(compileSearchNames({ ...NAMES })).not.toBe(compileSearchNames(NAMES));
   });
 });
+
+describe('CompiledSearchNames.familyOf', () => {
+  const names = new CompiledSearchNames({
+    manufacturers: [{ name: 'GMC' }, { name: 'Ford' }, { name: 'Ram' }, { name: 'Dodge' }],
+    models: [
+      { name: 'Sierra 1500 Limited', manufacturer: 'GMC', stocked: true },
+      { name: 'Sierra 2500HD', manufacturer: 'GMC', stocked: true },
+      { name: 'F-350SD', manufacturer: 'Ford', stocked: true },
+      { name: 'F-3500', manufacturer: 'Ford', stocked: true },
+      { name: '1500', manufacturer: 'Ram', stocked: true },
+      { name: 'Sierra', manufacturer: 'GMC' },
+      { name: 'F-350 Super Duty', manufacturer: 'Ford' },
+      { name: 'F-450 Super Duty', manufacturer: 'Ford' },
+      { name: 'Ram 1500', manufacturer: 'Dodge' },
+    ],
+  });
+  const model = (key: string) => {
+    const hit = names.hits.get(key)?.find((h) => h.kind === 'model');
+    if (!hit || hit.kind !== 'model') throw new Error(`no model ${key}`);
+    return hit;
+  };
+
+  it("is the stocked names of the family of the word the query spelled (the dealership's own names)", () => {
+    expect(names.familyOf(model('sierra'), 'sierra')).toEqual(['Sierra 1500 Limited', 'Sierra 2500HD']);
+    expect(names.familyOf(model('f350superduty'), 'f350superduty')).toEqual(['F-350SD']);
+    expect(names.familyOf(model('ram1500'), 'ram1500')).toEqual(['1500']);
+  });
+
+  it('knows the stocked names by their family words ("sierra 1500", "f350") and keeps sizes apart', () => {
+    expect(names.familyOf(model('sierra1500'), 'sierra1500')).toEqual(['Sierra 1500 Limited']);
+    expect(names.familyOf(model('f350'), 'f350')).toEqual(['F-350SD']);
+  });
+
+  it('is empty when the dealership stocks none of the family (the catalog name is used)', () => {
+    expect(names.familyOf(model('f450superduty'), 'f450superduty')).toEqual([]);
+  });
+});

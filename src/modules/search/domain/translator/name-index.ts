@@ -5,13 +5,15 @@
  * for typo correction. Only slang (chevy, vw, bimmer, ...) is built in (name-lexicon.ts).
  */
 import { MAIN_LEXICON } from './lexicon';
-import { ALIAS_BLOCKLIST, ENGLISH_WORDS, MANUFACTURER_ALIASES, MODEL_ALIASES } from './name-lexicon';
+import { familyForm, familyMembers, type FamilyForm, isVariantToken, type StockedForm, tokenAfter } from './model-family';
+import { ALIAS_BLOCKLIST, ENGLISH_WORDS, MANUFACTURER_ALIASES, MODEL_ALIASES, TRIM_STANDALONE_BLOCKLIST } from './name-lexicon';
 import { compact, foldCase } from './tokenizer';
 import { VOCAB_TIER1, VOCAB_TIER2 } from './vocabulary-words';
 
 export interface SearchNames {
   readonly manufacturers: readonly { readonly name: string }[];
-  readonly models: readonly { readonly name: string; readonly manufacturer: string }[];
+  /** `stocked`: a model the dealership has in stock (search finds it by this name); the others are the catalog's. */
+  readonly models: readonly { readonly name: string; readonly manufacturer: string; readonly stocked?: boolean }[];
   readonly trims?: readonly string[];
 }
 
@@ -21,7 +23,7 @@ export interface SearchNames {
  */
 export type NameHit =
   | { readonly kind: 'manufacturer'; readonly name: string; readonly rank: number }
-  | { readonly kind: 'model'; readonly name: string; readonly manufacturer: string; readonly rank: number }
+  | { readonly kind: 'model'; readonly name: string; readonly manufacturer: string; readonly rank: number; readonly stocked?: boolean }
   | { readonly kind: 'trim'; readonly name: string; readonly rank: number };
 
 export interface FuzzyTarget {
@@ -50,6 +52,11 @@ export class CompiledSearchNames {
   readonly fuzzy = new Map<string, FuzzyTarget[]>();
   /** Longest name, in query tokens. */
   maxSpan = 1;
+  /** Model families (model-family.ts): the stocked names, the catalog's forms by manufacturer, the words of trims. */
+  private readonly stocked: StockedForm[] = [];
+  private readonly catalogForms = new Map<string, FamilyForm[]>();
+  private readonly trimWords = new Set<string>();
+  private readonly families = new Map<string, string[]>();
 
   constructor(names: SearchNames) {
     const makerByKey = new Map<string, string>();
@@ -76,7 +83,7 @@ export class CompiledSearchNames {
       this.addHit(key, { kind: 'manufacturer', name: makerName(target), rank: -1 });
     }
 
-    const modelsByKey = new Map<string, { name: string; manufacturer: string; rank: number }>();
+    const modelsByKey = new Map<string, { name: string; manufacturer: string; rank: number; stocked: boolean }>();
     names.models.forEach((m, rank) => {
       const key = compact(m.name);
       if (!key) return;
@@ -85,13 +92,13 @@ export class CompiledSearchNames {
       if (makers.has(manufacturer)) return;
       makers.add(manufacturer);
       this.modelMakers.set(key, makers);
-      if (!modelsByKey.has(key)) modelsByKey.set(key, { name: m.name, manufacturer, rank });
-      this.addHit(key, { kind: 'model', name: m.name, manufacturer, rank });
+      if (!modelsByKey.has(key)) modelsByKey.set(key, { name: m.name, manufacturer, rank, stocked: !!m.stocked });
+      this.addHit(key, { kind: 'model', name: m.name, manufacturer, rank, stocked: !!m.stocked });
       this.noteName(m.name);
     });
     // first/last word of multi-word models ("Bolt" of Bolt EV, "Lightning" of F-150 Lightning); when
     // several models share the word, the manufacturer named before it or the rank decides
-    const partial = new Map<string, { name: string; manufacturer: string; rank: number }[]>();
+    const partial = new Map<string, { name: string; manufacturer: string; rank: number; stocked: boolean }[]>();
     names.models.forEach((m, rank) => {
       const words = m.name.split(/\s+/).filter(Boolean);
       if (words.length < 2) return;
@@ -101,11 +108,12 @@ export class CompiledSearchNames {
         if (this.hits.get(key)?.some((h) => h.kind === 'manufacturer' || (h.kind === 'model' && h.rank <= rank))) continue;
         const list = partial.get(key) ?? [];
         const manufacturer = makerName(m.manufacturer);
-        if (!list.some((x) => x.manufacturer === manufacturer)) list.push({ name: m.name, manufacturer, rank });
+        if (!list.some((x) => x.manufacturer === manufacturer)) list.push({ name: m.name, manufacturer, rank, stocked: !!m.stocked });
         partial.set(key, list);
       }
     });
     for (const [key, models] of partial) for (const model of models) this.addHit(key, { kind: 'model', ...model });
+    this.indexFamilies(names, makerName);
     for (const [alias, target] of Object.entries(MODEL_ALIASES)) {
       const model = modelsByKey.get(compact(target));
       const key = compact(alias);
@@ -125,6 +133,61 @@ export class CompiledSearchNames {
     const order = { manufacturer: 0, model: 1, trim: 2 } as const;
     for (const list of this.hits.values()) list.sort((a, b) => order[a.kind] - order[b.kind] || a.rank - b.rank);
     this.buildFuzzy(names, makerName);
+  }
+
+  /**
+   * The stocked model names a model word stands for (model-family.ts): `key` is the compact
+   * spelling the query matched `hit` by. Empty when the dealership stocks none of the family.
+   */
+  familyOf(hit: Extract<NameHit, { kind: 'model' }>, key: string): readonly string[] {
+    const memo = `${key}|${hit.name}|${hit.manufacturer}`;
+    let names = this.families.get(memo);
+    if (!names) {
+      let head = familyForm(key).text;
+      const hitForm = familyForm(hit.name);
+      const makerForm = familyForm(`${hit.manufacturer} ${hit.name}`);
+      // slang ("vette", "sil") names the model it stands for
+      if (tokenAfter(head, hitForm) === null && tokenAfter(head, makerForm) === null) head = hitForm.text;
+      names = [...new Set(familyMembers(head, hit.manufacturer, this.stocked, this.catalogForms, this.trimWords).map((m) => m.name))];
+      this.families.set(memo, names);
+    }
+    return names;
+  }
+
+  /** Family forms of the stocked and catalog models; the stocked names' family words as model keys ("sierra 1500", "f350"). */
+  private indexFamilies(names: SearchNames, makerName: (raw: string) => string): void {
+    for (const t of names.trims ?? []) for (const w of foldCase(t).split(/[^a-z0-9]+/)) if (w) this.trimWords.add(w);
+    for (const w of TRIM_STANDALONE_BLOCKLIST) if (/^[a-z0-9]+$/.test(w)) this.trimWords.add(w);
+    const seen = new Set<string>();
+    names.models.forEach((m) => {
+      const manufacturer = makerName(m.manufacturer);
+      const form = familyForm(m.name);
+      if (!form.text) return;
+      if (!m.stocked) {
+        const list = this.catalogForms.get(manufacturer) ?? [];
+        list.push(form);
+        this.catalogForms.set(manufacturer, list);
+        return;
+      }
+      const id = `${compact(manufacturer)}|${compact(m.name)}`;
+      if (seen.has(id)) return;
+      seen.add(id);
+      this.stocked.push({ name: m.name, manufacturer, form, makerForm: familyForm(`${manufacturer} ${m.name}`) });
+    });
+    names.models.forEach((m, rank) => {
+      if (!m.stocked) return;
+      const manufacturer = makerName(m.manufacturer);
+      const form = familyForm(m.name);
+      for (let j = 2; j <= form.tokens.length; j++) {
+        const key = j === form.tokens.length ? form.text : form.text.slice(0, form.starts[j]);
+        if (key.length < 3 || key === compact(m.name) || (j < form.tokens.length && !isVariantToken(form.tokens[j], this.trimWords))) continue;
+        if (this.hits.get(key)?.some((h) => h.kind === 'manufacturer' || (h.kind === 'model' && h.rank <= rank))) continue;
+        const own = this.stocked.find((x) => x.name === m.name && x.manufacturer === manufacturer);
+        if (!own || !familyMembers(key, manufacturer, [own], this.catalogForms, this.trimWords).length) continue;
+        this.addHit(key, { kind: 'model', name: m.name, manufacturer, rank, stocked: true });
+        this.maxSpan = Math.max(this.maxSpan, Math.min(5, j));
+      }
+    });
   }
 
   private addHit(key: string, hit: NameHit): void {

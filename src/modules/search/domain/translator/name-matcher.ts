@@ -13,21 +13,23 @@ import { trailingAt } from './phrase-match';
 import { compact, foldCase, isYearish, THOUSAND_WORDS } from './tokenizer';
 import { WEAK_OR_ENGLISH } from './vocabulary-words';
 
-export type NameCandidate = { readonly src: 'name'; readonly span: number; readonly hit: NameHit };
+/** `key`: the compact spelling the name was found by (a model word's family, model-family.ts). */
+export type NameCandidate = { readonly src: 'name'; readonly span: number; readonly hit: NameHit; readonly key: string };
 
 interface NameContext {
   /** The atom just before: a manufacturer, model or trim (null for anything else). */
   readonly kind: NameHit['kind'] | null;
   readonly name: string | null;
   readonly neg: boolean;
-  /** "Outback 2020 Limited": a model year sits between the model and the trim. */
+  /** "Outback 2020 Limited", "RAV4 Hybrid Limited": a model year or a fuel sits between the model and the trim. */
   readonly modelBeforeYear: boolean;
 }
 
 /** The longest name at i, unless better-ranked shorter names spell the same words ("RAM 1500" vs Ram + 1500). */
 export function nameAt(s: ParseState, i: number): NameCandidate | null {
   const ctx = nameContext(s);
-  const found = nameCandidates(s, i, ctx);
+  // a name that a longer name starting inside it runs past is not meant ("a 5 series" is no A5)
+  const found = nameCandidates(s, i, ctx).filter((c) => !overrun(s, i, c));
   if (found.length === 0) return null;
   let best = found[0];
   if (best.hit.kind === 'model' && best.span >= 2) {
@@ -40,12 +42,29 @@ export function nameAt(s: ParseState, i: number): NameCandidate | null {
       }
     }
   }
-  return { src: 'name', span: best.span, hit: best.hit };
+  return { src: 'name', span: best.span, hit: best.hit, key: best.key };
+}
+
+const NEUTRAL: NameContext = { kind: null, name: null, neg: false, modelBeforeYear: false };
+
+/** Whether a better-ranked name, or any name when `c` starts with an ordinary word ("a"), starts inside `c` and ends after it. */
+function overrun(s: ParseState, i: number, c: { span: number; hit: NameHit }): boolean {
+  if (c.span < 2 || c.hit.kind !== 'model') return false;
+  const ordinary = WEAK_OR_ENGLISH(s.toks[i].text);
+  for (let j = i + 1; j < i + c.span; j++) {
+    for (const other of nameCandidates(s, j, NEUTRAL)) {
+      if (j + other.span > i + c.span && (ordinary || other.hit.rank < c.hit.rank)) return true;
+    }
+  }
+  return false;
 }
 
 function remainderResolves(s: ParseState, start: number, end: number, after: NameHit, maxRank: number): boolean {
   const ctx: NameContext = { kind: after.kind, name: after.name, neg: false, modelBeforeYear: false };
-  if (nameCandidates(s, start, ctx).some((c) => c.span === end - start && c.hit.rank < maxRank)) return true;
+  // a model of another manufacturer does not complete the name ("sierra 2500hd" is not Sierra + Silverado 2500HD)
+  const maker = after.kind === 'manufacturer' ? after.name : after.kind === 'model' ? after.manufacturer : null;
+  const sameMaker = (h: NameHit): boolean => h.kind !== 'model' || maker === null || h.manufacturer === maker;
+  if (nameCandidates(s, start, ctx).some((c) => c.span === end - start && c.hit.rank < maxRank && sameMaker(c.hit))) return true;
   // "Silverado 1500" with only "Silverado" in stock: the model, and the number means nothing
   if (after.kind !== 'model') return false;
   for (let j = start; j < end; j++) if (s.toks[j].kind !== 'num') return false;
@@ -60,14 +79,14 @@ function nameContext(s: ParseState): NameContext {
     kind: prev?.nameKind ?? null,
     name: typeof value === 'string' ? value : null,
     neg: prev?.neg ?? false,
-    modelBeforeYear: !!prev && prev.attr === 'year' && !!before && before.t === 'atom' && !!before.atom.nameKind && !before.atom.neg,
+    modelBeforeYear: !!prev && (prev.attr === 'year' || prev.attr === 'fuel_type') && !prev.neg && !!before && before.t === 'atom' && !!before.atom.nameKind && !before.atom.neg,
   };
 }
 
 /** Accepted name hits at i, one per length, longest first. */
-function nameCandidates(s: ParseState, i: number, ctx: NameContext): { span: number; hit: NameHit }[] {
+function nameCandidates(s: ParseState, i: number, ctx: NameContext): { span: number; hit: NameHit; key: string }[] {
   const toks = s.toks;
-  const out: { span: number; hit: NameHit }[] = [];
+  const out: { span: number; hit: NameHit; key: string }[] = [];
   let spanLimit = Math.min(s.names.maxSpan, toks.length - i);
   for (let j = i; j < i + spanLimit; j++) {
     if (toks[j].kind === 'sym') {
@@ -87,7 +106,9 @@ function nameCandidates(s: ParseState, i: number, ctx: NameContext): { span: num
     const keys = [key];
     if (hasAlt) keys.push(alt);
     const last = toks[i + span - 1];
-    if (last.kind === 'word' && last.text.length > 3 && last.text.endsWith('s')) {
+    // plurals: "Rangers", and a name ending in a digit or a hyphenated part ("Model 3s", "x5s", "CR-Vs")
+    const shortPlural = last.text.length >= 2 && (/\ds$/.test(last.text) || last.hyphen || /\d$/.test(toks[i + span - 2]?.text ?? ''));
+    if (last.kind === 'word' && (last.text.length > 3 || shortPlural) && last.text.endsWith('s')) {
       keys.push(key.slice(0, -1));
       if (last.text.endsWith('es')) keys.push(key.slice(0, -2));
     }
@@ -96,7 +117,7 @@ function nameCandidates(s: ParseState, i: number, ctx: NameContext): { span: num
       if (!hits) continue;
       const hit = acceptName(s, hits, i, span, k, ctx);
       if (hit) {
-        out.push({ span, hit });
+        out.push({ span, hit, key: k });
         break;
       }
     }
@@ -129,10 +150,20 @@ function acceptName(s: ParseState, hits: readonly NameHit[], i: number, span: nu
     if (ok && numeric && !maker) {
       // a model named by a number ("1500", "911") alone: not a year, a price or a count
       ok = span === 1 && !isYearish(first) && !first.dollar && !first.k && !first.decimal && !first.words && !first.ordinal && ctx.kind === null && models.length === 1;
+      // ... and only one the dealership stocks, not a bound of a range ("300-450/mo", "250-300")
+      ok &&= models[0].stocked === true && !inRange(s, i);
     }
     if (ok) return maker ?? models[0];
   }
   return trims.find((t) => acceptTrim(s, t.name, i, span, ctx)) ?? null;
+}
+
+/** A number that is an end of a range or carries a rate ("300-450", "250-300", "300/mo"). */
+function inRange(s: ParseState, i: number): boolean {
+  const prev = s.toks[i - 1];
+  const next = s.toks[i + 1];
+  if (s.toks[i].hyphen && prev?.kind === 'num') return true;
+  return next !== undefined && ((next.kind === 'num' && next.hyphen) || (next.kind === 'sym' && next.text === '/' && s.toks[i + 2]?.kind === 'word'));
 }
 
 /** Trims are matched right after a model or manufacturer, next to the word "trim", or when they cannot be anything else. */
@@ -142,15 +173,21 @@ function acceptTrim(s: ParseState, trim: string, i: number, span: number, ctx: N
   const tokAfter = s.toks[i + span];
   if ((tokBefore && MAIN_LEXICON.get(tokBefore.text)?.k === 'trimCue') || (tokAfter && MAIN_LEXICON.get(tokAfter.text)?.k === 'trimCue')) return true;
   const key = foldCase(trim);
-  if (TRIM_STANDALONE_BLOCKLIST.has(key)) return false;
   if (span >= 2) {
+    // "Teslas with Long Range": a trim of several words right after a name and "with"
+    const linked = s.items[s.items.length - 1];
+    const named = s.items[s.items.length - 2];
+    if (linked?.t === 'link' && linked.link === 'with' && named?.t === 'atom' && named.atom.nameKind && !named.atom.neg) return true;
+    if (TRIM_STANDALONE_BLOCKLIST.has(key)) return false;
+    // no word of the vocabulary; English words only after a word of the trim's own ("TRD Off-Road")
     for (let j = i; j < i + span; j++) {
       const w = s.toks[j].text;
       const entry = MAIN_LEXICON.get(w);
-      if ((entry && entry.k !== 'weak') || LEADING_COMPARATORS.has(w) || ENGLISH_WORDS.has(w)) return false;
+      if ((entry && entry.k !== 'weak') || LEADING_COMPARATORS.has(w) || (ENGLISH_WORDS.has(w) && j === i)) return false;
     }
     return true;
   }
+  if (TRIM_STANDALONE_BLOCKLIST.has(key)) return false;
   const c = compact(trim);
   if (c.length < 3) return false;
   if (/\d/.test(c) && /[a-z]/.test(c)) return true;

@@ -2,11 +2,11 @@
  * Rule-based natural-language -> filter translator (the default, offline adapter of the
  * translation port; decisions.md section 4, search-vocabulary.md, shared/data/README.md).
  *
- * Deterministic and fast, in four steps with one file each: the query is tokenized (tokenizer.ts),
- * unknown words are typo-corrected against the vocabulary and the run-time names
+ * Deterministic and fast, in four steps with one file each: the query is tokenized (tokenizer.ts;
+ * names run together are split, glued-names.ts), unknown words are typo-corrected against the vocabulary and the run-time names
  * (typo-correction.ts), one left-to-right pass turns phrases into atoms and links
- * (condition-parser.ts, with name-matcher.ts and number-parser.ts), and the atoms are grouped
- * into the filter (filter-builder.ts). The fixed vocabulary is in lexicon.ts,
+ * (condition-parser.ts, with name-matcher.ts, number-parser.ts and background.ts, which drops the
+ * shopper's own vehicle), and the atoms are grouped into the filter (filter-builder.ts). The fixed vocabulary is in lexicon.ts,
  * comparator-lexicon.ts, sort-words.ts and name-lexicon.ts.
  *
  * Names (manufacturers, models, trims) come at run time (compileSearchNames, name-index.ts): from
@@ -16,6 +16,7 @@ import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes'
 import type { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { parseConditions } from './condition-parser';
 import { buildFilter } from './filter-builder';
+import { splitGluedNames } from './glued-names';
 import { CompiledSearchNames, compileSearchNames, type SearchNames } from './name-index';
 import { compact, tokenize } from './tokenizer';
 import { correctTypos } from './typo-correction';
@@ -35,12 +36,13 @@ export interface Translation {
  */
 export function translateQuery(query: string, names: SearchNames | CompiledSearchNames): Translation {
   const compiled = names instanceof CompiledSearchNames ? names : compileSearchNames(names);
-  const tokens = tokenize(query.slice(0, 2000), (a, b) => {
+  const isNameStart = (a: string, b: string): boolean => {
     if (a !== 'grand') return false;
     const key = compact(a) + compact(b);
     for (const k of compiled.hits.keys()) if (k.startsWith(key)) return true;
     return false;
-  });
+  };
+  const tokens = splitGluedNames(tokenize(query.slice(0, 2000), isNameStart), compiled, (text) => tokenize(text, isNameStart));
   correctTypos(tokens, compiled);
   const { items, sort } = parseConditions(tokens, compiled);
   return { filter: buildFilter(items, compiled), sort };

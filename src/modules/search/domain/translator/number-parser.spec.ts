@@ -26,6 +26,13 @@ describe(parseNumber.name, () => {
     expect(parse('between 2015 and 2018').conds).toEqual(['year gte 2015', 'year lte 2018']);
   });
 
+  it('reads a model year followed by the last digits of a later one as a range of years', () => {
+    expect(parse('2016-19').conds).toEqual(['year gte 2016', 'year lte 2019']);
+    expect(parse('2017 to 20').conds).toEqual(['year gte 2017', 'year lte 2020']);
+    expect(parse('1997-03').conds).toEqual(['year gte 1997', 'year lte 2003']);
+    expect(parse('between 2016 and 19').conds).toEqual(['year gte 2016', 'year lte 2019']);
+  });
+
   it('picks the attribute from the unit', () => {
     expect(parse('50000 km or less').conds).toEqual(['kilometers lte 50000']);
     expect(parse('30000 miles').conds).toEqual(['kilometers lte 48280']);

@@ -30,6 +30,17 @@ function rangeTail(toks: readonly Token[], j: number, allowAnd: boolean): { b: T
   return null;
 }
 
+/**
+ * "2019-21", "2015 to 18": a model year, then the last digits of a later one, is a range of
+ * years; the second number becomes that year (else it stays as written).
+ */
+function shortYearEnd(a: Token, b: Token): Token {
+  if (!isYearish(a) || b.value >= 100 || b.k || b.dollar || b.decimal || b.words || b.ordinal || b.text.length !== 2) return b;
+  let year = a.value - (a.value % 100) + b.value;
+  if (year <= a.value) year += 100;
+  return year - a.value <= 30 ? { ...b, value: year, text: String(year), compact: String(year) } : b;
+}
+
 export function parseNumber(s: ParseState, i: number, lead: LeadCandidate | null): number {
   const toks = s.toks;
   let j = lead ? i + lead.span : i;
@@ -77,6 +88,7 @@ export function parseNumber(s: ParseState, i: number, lead: LeadCandidate | null
     } else cmp = 'eq';
   }
   if (cmp === 'eq' && a.ish) cmp = 'around';
+  if (b) b = shortYearEnd(a, b);
 
   let unit: Unit | null = null;
   const takeUnit = (): void => {
@@ -114,7 +126,7 @@ export function parseNumber(s: ParseState, i: number, lead: LeadCandidate | null
   const conds = buildNumericConds(attr.attribute, cmp, av, b ? bv : null, attr.miles);
   if (conds.length === 0) return -1;
   s.cue = null;
-  s.emit(makeAtom(attr.attribute, conds));
+  s.emit(makeAtom(attr.attribute, conds), lead !== null || trailing);
   s.lastAtomEnd = k;
   return k;
 }

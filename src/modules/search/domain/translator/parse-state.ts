@@ -5,17 +5,27 @@
  */
 import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { type Atom, cond, type Item, type LinkKind, makeAtom } from './atoms';
-import type { CueAttribute } from './lexicon';
+import { type BackgroundClause, noteBackgroundAtom, noteBackgroundLink } from './background-clause';
+import type { CondSpec, CueAttribute } from './lexicon';
 import type { CompiledSearchNames, NameHit } from './name-index';
-import type { Token } from './tokenizer';
+import { compact, type Token } from './tokenizer';
 
 export class ParseState {
   readonly items: Item[] = [];
   sort: SortKey | null = null;
   negActive = false;
   negAttr: string | null = null;
+  /**
+   * The negator has been followed by words of no meaning ("can't afford", "don't want to spend"):
+   * it still governs a comparison that follows ("... more than 400": at most 400), nothing else.
+   */
+  negCmpOnly = false;
   cue: { attr: CueAttribute; end: number; atoms: number } | null = null;
   atomCount = 0;
+  /** The background clause being read (background.ts), whose items are dropped if it describes the shopper's vehicle. */
+  background: BackgroundClause | null = null;
+  /** atomCount when the last background clause was dropped (-1: none, or it was kept). */
+  backgroundEndAtoms = -1;
   /** Token index just after the last numeric condition (bounds the look-back for "lease"). */
   lastAtomEnd = 0;
 
@@ -31,13 +41,31 @@ export class ParseState {
 
   link(kind: LinkKind): void {
     this.items.push({ t: 'link', link: kind });
-    if (kind === 'gap' || kind === 'boundary' || kind === 'with') {
-      this.negActive = false;
-      this.negAttr = null;
-    }
+    if (this.background) noteBackgroundLink(this.background, kind);
+    if (!this.negActive) return;
+    // a negator that has not yet bound a condition reaches over "with" ("nothing with an
+    // accident") and, for a comparison only, over other words ("can't afford more than 400");
+    // its clause ends at a comma ("not too pricey, under 20k")
+    const unbound = this.negAttr === null;
+    if (kind === 'boundary' || (kind === 'comma' && unbound) || (!unbound && (kind === 'gap' || kind === 'with'))) this.endNegation();
+    else if (kind === 'gap') this.negCmpOnly = true;
   }
 
-  emit(atom: Atom): void {
+  startNegation(): void {
+    this.negActive = true;
+    this.negAttr = null;
+    this.negCmpOnly = false;
+  }
+
+  endNegation(): void {
+    this.negActive = false;
+    this.negAttr = null;
+    this.negCmpOnly = false;
+  }
+
+  /** `comparison`: a number with a comparator ("more than 400", "20k or less"). */
+  emit(atom: Atom, comparison = false): void {
+    if (this.negCmpOnly && !comparison) this.endNegation();
     const prev = this.prevAtom();
     if (this.negActive && atom.nameKind === 'model' && prev && prev.neg && prev.nameKind === 'manufacturer' && this.negAttr === 'manufacturer') {
       // "not a Toyota Camry": not that model (of that manufacturer)
@@ -49,16 +77,20 @@ export class ParseState {
       if (this.negAttr === null || this.negAttr === atom.attr) {
         atom.neg = true;
         this.negAttr = atom.attr;
-      } else {
-        this.negActive = false;
-        this.negAttr = null;
-      }
+      } else this.endNegation();
     }
     this.items.push({ t: 'atom', atom });
     this.atomCount++;
+    if (this.background) noteBackgroundAtom(this.background, atom);
   }
 
-  emitName(hit: NameHit): void {
-    this.emit(makeAtom(hit.kind, [cond(hit.kind, 'eq', hit.name)], { nameKind: hit.kind }));
+  /**
+   * A name as an atom. A model word stands for its family (model-family.ts): the stocked models of
+   * that family (`in` when several), else the model's own name. `key`: the compact spelling matched.
+   */
+  emitName(hit: NameHit, key: string = compact(hit.name)): void {
+    const family = hit.kind === 'model' ? this.names.familyOf(hit, key) : [];
+    const c: CondSpec = family.length > 1 ? { attribute: hit.kind, comparator: 'in', value: [...family] } : cond(hit.kind, 'eq', family[0] ?? hit.name);
+    this.emit(makeAtom(hit.kind, [c], { nameKind: hit.kind }));
   }
 }

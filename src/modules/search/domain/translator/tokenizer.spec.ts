@@ -46,6 +46,26 @@ describe(tokenize.name, () => {
     expect(texts(tokenize("don't want w/o sunroof w/ leather", never))).toEqual(['do', 'not', 'want', 'without', 'sunroof', 'with', 'leather']);
   });
 
+  it('spells out negations typed with or without the apostrophe', () => {
+    expect(texts(tokenize("can't won't", never))).toEqual(['can', 'not', 'will', 'not']);
+    expect(texts(tokenize('cant doesnt isnt wont cannot', never))).toEqual(['can', 'not', 'does', 'not', 'is', 'not', 'will', 'not', 'can', 'not']);
+    expect(texts(tokenize('want a tan one', never))).toEqual(['want', 'a', 'tan', 'one']);
+  });
+
+  it('splits a comparator run into its number, and a name before it', () => {
+    expect(texts(tokenize('below25k', never))).toEqual(['below', '25k']);
+    expect(texts(tokenize('corolla5under18k', never))).toEqual(['corolla5', 'under', '18k']);
+    expect(texts(tokenize('sedanover2k', never))).toEqual(['sedan', 'over', '2k']);
+    expect(texts(tokenize('lessthan40000km', never))).toEqual(['less', 'than', '40000', 'km']);
+    expect(texts(tokenize('atleast2018', never))).toEqual(['at', 'least', '2018']);
+    expect(tokenize('upto9g', never)[1]).toMatchObject({ kind: 'num', value: 9000, k: true });
+  });
+
+  it('leaves names that merely contain a comparator whole', () => {
+    expect(texts(tokenize('landrover2020 smax2 discover5', never))).toEqual(['landrover2020', 'smax2', 'discover5']);
+    expect(texts(tokenize('1hgcm82633a004352', never))).toEqual(['1hgcm82633a004352']);
+  });
+
   it('leaves "grand" alone when it starts a name ("30 grand cherokee")', () => {
     const isNameStart = (a: string, b: string): boolean => a === 'grand' && b === 'cherokee';
     expect(texts(tokenize('30 grand cherokee', isNameStart))).toEqual(['30', 'grand', 'cherokee']);

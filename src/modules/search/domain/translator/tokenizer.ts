@@ -55,12 +55,41 @@ function numToken(text: string, value: number): Token {
 const TOKEN_RE = /\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|[a-z0-9]+(?:\.\d+)?|[$#+/<>≤≥~,;&-]/g;
 const UNIT_SUFFIX_RE = /^(\d+(?:\.\d+)?)(km|kms|mi|miles|mile|hp|bhp|dr|door|doors|seater|seaters|seats|seat|passenger|mo|month|pm)$/;
 
+/** "dont", "cant", "isnt" typed without the apostrophe ("wont" and "cant" are words too, but rarely in a search). */
+const NOT_CONTRACTION_RE = /\b(do|does|did|ca|wo|is|are|was|were|has|have|had|should|would|could|must|need)nt\b/g;
+
+/**
+ * Comparator words that shoppers run into the number they govern ("under30k", "f150under30k",
+ * "upto25k", "max400"), longest first so "lessthan" wins over "less".
+ */
+const GLUED_COMPARATORS = ['lessthan', 'morethan', 'atleast', 'atmost', 'upto', 'under', 'over', 'below', 'above', 'around', 'about', 'within', 'max', 'min', 'sub', 'before', 'after', 'since'];
+const GLUED_RE = new RegExp(`^([a-z0-9]*?)(${GLUED_COMPARATORS.join('|')})(\\d+(?:\\.\\d+)?(?:k|g|grand)?[a-z]*)$`);
+const MONEY_LIKE_RE = /^\d+(?:\.\d+)?(?:k|g|grand)$/;
+
+/**
+ * A word run together from a comparator and a number, with perhaps a name before it, split in its
+ * parts ("f150under30k" -> "f150", "under", "30k"; "under30k" -> "under", "30k"). After a letter
+ * the comparator is taken only before an amount ("civicunder20k"), so names that merely contain
+ * the letters ("landrover2020", "cmax2") stay whole.
+ */
+function splitGluedComparator(w: string): string[] {
+  const m = w.length === 17 ? null : GLUED_RE.exec(w); // not inside a VIN
+  if (!m) return [w];
+  const [, before, comparator, number] = m;
+  if (/[a-z]$/.test(before) && !MONEY_LIKE_RE.test(number)) return [w];
+  const words = comparator === 'lessthan' || comparator === 'morethan' ? [comparator.slice(0, 4), 'than'] : comparator.startsWith('at') ? ['at', comparator.slice(2)] : [comparator];
+  return [...(before ? [before] : []), ...words, number];
+}
+
 /** Query -> tokens. `isNameStart(a, b)`: whether "a b" begins a name (keeps "grand cherokee" from reading as 1000). */
 export function tokenize(query: string, isNameStart: (a: string, b: string) => boolean): Token[] {
   let s = foldCase(query)
     .replace(/[’‘`´]/g, "'")
+    .replace(/\b(ca|wo)n't\b/g, (_m, a: string) => (a === 'ca' ? 'can not' : 'will not'))
     .replace(/([a-z])n't\b/g, '$1 not')
     .replace(/'/g, '')
+    .replace(NOT_CONTRACTION_RE, (_m, a: string) => `${a === 'ca' ? 'can' : a === 'wo' ? 'will' : a} not`)
+    .replace(/\bcannot\b/g, 'can not')
     .replace(/\bw\/o\b/g, ' without ')
     .replace(/\bw\//g, ' with ')
     .replace(/<=/g, ' ≤ ')
@@ -72,8 +101,7 @@ export function tokenize(query: string, isNameStart: (a: string, b: string) => b
     .replace(/(?<![\d.,])(\d{1,3})(?:[ \u00a0\u202f](\d{3}))(?:[ \u00a0\u202f](\d{3}))?(?![\d.,])/g, (_m, a: string, b: string, c?: string) => a + b + (c ?? ''))
     .replace(/(?<![\d.,])(\d{1,3})\.(\d{3})(?![\d.,k])/g, '$1$2');
   const raw: Token[] = [];
-  for (const m of s.matchAll(TOKEN_RE)) {
-    const w = m[0];
+  for (const w of [...s.matchAll(TOKEN_RE)].flatMap((m) => splitGluedComparator(m[0]))) {
     if (/^[$#+/<>≤≥~,;&-]$/.test(w)) {
       raw.push(makeToken('sym', w));
       continue;

@@ -3,6 +3,7 @@
  * its singular) becomes the closest known word within a bounded edit distance, preferring a word
  * that completes a phrase or a model of the manufacturer just named.
  */
+import { BACKGROUND_WORDS } from './background';
 import { boundedEditDistance } from './edit-distance';
 import { LEADING_COMPARATORS, TRAILING_COMPARATORS, UNIT_LEXICON } from './comparator-lexicon';
 import { MAIN_LEXICON } from './lexicon';
@@ -13,7 +14,7 @@ import { PHRASE_WORDS, VOCAB_BIGRAMS } from './vocabulary-words';
 
 function isKnown(names: CompiledSearchNames, w: string): boolean {
   if (MAIN_LEXICON.has(w) || LEADING_COMPARATORS.has(w) || TRAILING_COMPARATORS.has(w) || UNIT_LEXICON.has(w)) return true;
-  if (ENGLISH_WORDS.has(w) || PHRASE_WORDS.has(w) || names.knownWords.has(w) || w in NUMBER_WORDS) return true;
+  if (ENGLISH_WORDS.has(w) || PHRASE_WORDS.has(w) || names.knownWords.has(w) || w in NUMBER_WORDS || BACKGROUND_WORDS.has(w)) return true;
   return false;
 }
 
