@@ -15,6 +15,17 @@ export interface QueueModuleOptions {
   queues: readonly string[];
 }
 
+/**
+ * Bull's connections to Redis. Bull reconnects after e^n ms (20 s apart after ten tries), so a
+ * Redis back after an outage of a minute went unused for up to 20 s: here every 100 ms more, at
+ * most 2 s apart. A command sent while Redis is away waits for a reconnection and fails after 20
+ * (ioredis' default); producers never wait for that in a request (`hand-over.ts`).
+ */
+const REDIS_CONNECTION = {
+  connectTimeout: 2000,
+  retryStrategy: (times: number) => Math.min(100 * times, 2000),
+};
+
 /** The JobQueue port bound to Bull (`@nestjs/bull`) or to the in-process queue. */
 @Global()
 @Module({})
@@ -31,7 +42,7 @@ export class QueueModule {
     return {
       module: QueueModule,
       imports: [
-        BullModule.forRoot({ url: options.redisUrl, prefix: options.prefix, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES } }),
+        BullModule.forRoot({ url: options.redisUrl, prefix: options.prefix, redis: REDIS_CONNECTION, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES } }),
         BullModule.registerQueue(...options.queues.map((name) => ({ name }))),
       ],
       providers: [

@@ -7,6 +7,7 @@ import { Engagement1763840100000 } from './1763840100000-engagement';
 import { InventorySearchIndex1763850000000 } from './1763850000000-inventory-search-index';
 import { MessageDestination1763860000000 } from './1763860000000-message-destination';
 import { Assistant1763870000000 } from './1763870000000-assistant';
+import { MessageDeliveryHandOver1795700000000 } from './1795700000000-message-delivery-hand-over';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
 export const sqliteMigrations = [
@@ -19,4 +20,5 @@ export const sqliteMigrations = [
   InventorySearchIndex1763850000000,
   MessageDestination1763860000000,
   Assistant1763870000000,
+  MessageDeliveryHandOver1795700000000,
 ];
