@@ -7,12 +7,23 @@ import { InProcessJobQueue } from './in-process-job-queue';
 import { InProcessProcessors } from './in-process-processors';
 import { JobQueue } from './job-queue';
 
+/** A queue, and how long Bull waits for a job whose worker went silent. */
+export interface QueueDefinition {
+  name: string;
+  /**
+   * Bull's job lock, renewed at half of it while the job runs: a job whose worker stopped renewing
+   * it this long (killed, or its event loop blocked) runs again, found by a check every half of it.
+   * Bull's default (30 s, checked every 30 s) when absent. Shorter only for jobs harmless to run twice.
+   */
+  lockDurationMs?: number;
+}
+
 export interface QueueModuleOptions {
   /** Bull on this Redis; null: the in-process queue of the embedded default. */
   redisUrl: string | null;
   prefix: string;
   /** Every queue of the contexts (their `<context>.queue.ts` names). */
-  queues: readonly string[];
+  queues: readonly (string | QueueDefinition)[];
 }
 
 /**
@@ -31,6 +42,7 @@ const REDIS_CONNECTION = {
 @Module({})
 export class QueueModule {
   static forRoot(options: QueueModuleOptions): DynamicModule {
+    const queues = options.queues.map((q): QueueDefinition => (typeof q === 'string' ? { name: q } : q));
     if (!options.redisUrl) {
       return {
         module: QueueModule,
@@ -43,12 +55,15 @@ export class QueueModule {
       module: QueueModule,
       imports: [
         BullModule.forRoot({ url: options.redisUrl, prefix: options.prefix, redis: REDIS_CONNECTION, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES } }),
-        BullModule.registerQueue(...options.queues.map((name) => ({ name }))),
+        // A queue's own settings replace the shared ones whole: they repeat the backoff strategies.
+        BullModule.registerQueue(...queues.map(({ name, lockDurationMs }) => (lockDurationMs === undefined ? { name } : {
+          name, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES, lockDuration: lockDurationMs, stalledInterval: lockDurationMs / 2 },
+        }))),
       ],
       providers: [
         {
           provide: JobQueue,
-          inject: options.queues.map((name) => getQueueToken(name)),
+          inject: queues.map(({ name }) => getQueueToken(name)),
           useFactory: (...queues: Bull.Queue[]) => new BullJobQueue(queues),
         },
       ],
