@@ -8,7 +8,7 @@ import { InProcessProcessors } from './in-process-processors';
 import { JobQueue } from './job-queue';
 
 /** A queue, and how long Bull waits for a job whose worker went silent. */
-export interface QueueDefinition {
+interface QueueDefinition {
   name: string;
   /**
    * Bull's job lock, renewed at half of it while the job runs: a job whose worker stopped renewing
