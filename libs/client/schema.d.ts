@@ -4831,7 +4831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The delivery queue is unavailable */
+            /** @description The database is unreachable: nothing was recorded; retry after `Retry-After` seconds (a queue that is down does not refuse: the message is delivered once it is back) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4841,7 +4841,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The delivery queue is unavailable",
+                     *       "message": "The database is unreachable: nothing was recorded; retry after `Retry-After` seconds (a queue that is down does not refuse: the message is delivered once it is back)",
                      *       "details": null
                      *     }
                      */

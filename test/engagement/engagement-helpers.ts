@@ -32,8 +32,10 @@ export interface RecordedRequest {
   body: Buffer;
 }
 
-/** A local stand-in for the messaging engine: answers each POST with the status `respond` picks. */
-export async function startEngineServer(respond: (n: number, req: RecordedRequest) => number): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
+/** A local stand-in for the messaging engine: answers each POST with the status `respond` picks (after `delayMs`). */
+export async function startEngineServer(
+  respond: (n: number, req: RecordedRequest) => number, delayMs = 0,
+): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -42,7 +44,9 @@ export async function startEngineServer(respond: (n: number, req: RecordedReques
       const recorded = { headers: req.headers, body: Buffer.concat(chunks) };
       requests.push(recorded);
       const status = respond(requests.length, recorded);
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(status < 300 ? JSON.stringify({ id: `engine-${requests.length}` }) : JSON.stringify({ error: 'engine says no' }));
+      const answer = () => res.writeHead(status, { 'Content-Type': 'application/json' }).end(status < 300 ? JSON.stringify({ id: `engine-${requests.length}` }) : JSON.stringify({ error: 'engine says no' }));
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -75,6 +75,10 @@ export class BullJobQueue extends JobQueue {
   }
 
   async enqueue<T>(queue: string, payload: T, options: EnqueueOptions = {}): Promise<string> {
+    if (options.replaceFinished && options.jobId !== undefined) {
+      const finished = await this.queue(queue).getJob(options.jobId);
+      if (finished && ((await finished.isCompleted()) || (await finished.isFailed()))) await finished.remove();
+    }
     const job = await this.queue(queue).add(payload, {
       attempts: Math.max(1, options.attempts ?? 1),
       backoff: { type: 'doubling', options: { delay: options.backoffMs ?? 1000 } } as unknown as Bull.BackoffOptions,

@@ -11,6 +11,12 @@ export interface EnqueueOptions {
   backoffMs?: number;
   /** A job with the same id as a waiting/active one is not added twice. */
   jobId?: string;
+  /**
+   * A finished (completed or failed) job kept under the same id is replaced, so the payload runs
+   * again; without it Bull ignores the add while it keeps the finished job (the in-process queue
+   * keeps none).
+   */
+  replaceFinished?: boolean;
   delayMs?: number;
 }
 

@@ -7,19 +7,42 @@ import { InProcessJobQueue } from './in-process-job-queue';
 import { InProcessProcessors } from './in-process-processors';
 import { JobQueue } from './job-queue';
 
+/** A queue, and how long Bull waits for a job whose worker went silent. */
+interface QueueDefinition {
+  name: string;
+  /**
+   * Bull's job lock, renewed at half of it while the job runs: a job whose worker stopped renewing
+   * it this long (killed, or its event loop blocked) runs again, found by a check every half of it.
+   * Bull's default (30 s, checked every 30 s) when absent. Shorter only for jobs harmless to run twice.
+   */
+  lockDurationMs?: number;
+}
+
 export interface QueueModuleOptions {
   /** Bull on this Redis; null: the in-process queue of the embedded default. */
   redisUrl: string | null;
   prefix: string;
   /** Every queue of the contexts (their `<context>.queue.ts` names). */
-  queues: readonly string[];
+  queues: readonly (string | QueueDefinition)[];
 }
+
+/**
+ * Bull's connections to Redis. Bull reconnects after e^n ms (20 s apart after ten tries), so a
+ * Redis back after an outage of a minute went unused for up to 20 s: here every 100 ms more, at
+ * most 2 s apart. A command sent while Redis is away waits for a reconnection and fails after 20
+ * (ioredis' default); producers never wait for that in a request (`hand-over.ts`).
+ */
+const REDIS_CONNECTION = {
+  connectTimeout: 2000,
+  retryStrategy: (times: number) => Math.min(100 * times, 2000),
+};
 
 /** The JobQueue port bound to Bull (`@nestjs/bull`) or to the in-process queue. */
 @Global()
 @Module({})
 export class QueueModule {
   static forRoot(options: QueueModuleOptions): DynamicModule {
+    const queues = options.queues.map((q): QueueDefinition => (typeof q === 'string' ? { name: q } : q));
     if (!options.redisUrl) {
       return {
         module: QueueModule,
@@ -31,13 +54,16 @@ export class QueueModule {
     return {
       module: QueueModule,
       imports: [
-        BullModule.forRoot({ url: options.redisUrl, prefix: options.prefix, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES } }),
-        BullModule.registerQueue(...options.queues.map((name) => ({ name }))),
+        BullModule.forRoot({ url: options.redisUrl, prefix: options.prefix, redis: REDIS_CONNECTION, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES } }),
+        // A queue's own settings replace the shared ones whole: they repeat the backoff strategies.
+        BullModule.registerQueue(...queues.map(({ name, lockDurationMs }) => (lockDurationMs === undefined ? { name } : {
+          name, settings: { backoffStrategies: BULL_BACKOFF_STRATEGIES, lockDuration: lockDurationMs, stalledInterval: lockDurationMs / 2 },
+        }))),
       ],
       providers: [
         {
           provide: JobQueue,
-          inject: options.queues.map((name) => getQueueToken(name)),
+          inject: queues.map(({ name }) => getQueueToken(name)),
           useFactory: (...queues: Bull.Queue[]) => new BullJobQueue(queues),
         },
       ],

@@ -8,8 +8,10 @@ import { ConversationsDemoSeeder } from './adapters/seed/conversations.demo-seed
 import { GetConversationUseCase } from './application/get-conversation.use-case';
 import { ListConversationsUseCase } from './application/list-conversations.use-case';
 import { ConversationStatisticsUseCase } from './application/conversation-statistics.use-case';
+import { FindOutboundAwaitingHandOverUseCase } from './application/find-outbound-awaiting-hand-over.use-case';
 import { FindOutboundMessageUseCase } from './application/find-outbound-message.use-case';
 import { RecordDeliveryUseCase } from './application/record-delivery.use-case';
+import { RecordHandOverUseCase } from './application/record-hand-over.use-case';
 import { RecordMessageUseCase } from './application/record-message.use-case';
 import { ConversationRepository } from './domain/conversation.repository';
 
@@ -27,10 +29,15 @@ import { ConversationRepository } from './domain/conversation.repository';
     RecordMessageUseCase,
     FindOutboundMessageUseCase,
     RecordDeliveryUseCase,
+    FindOutboundAwaitingHandOverUseCase,
+    RecordHandOverUseCase,
     ConversationStatisticsUseCase,
     ConversationsDemoSeeder,
   ],
-  exports: [RecordMessageUseCase, FindOutboundMessageUseCase, RecordDeliveryUseCase, ConversationStatisticsUseCase, GetConversationUseCase],
+  exports: [
+    RecordMessageUseCase, FindOutboundMessageUseCase, RecordDeliveryUseCase, FindOutboundAwaitingHandOverUseCase, RecordHandOverUseCase,
+    ConversationStatisticsUseCase, GetConversationUseCase,
+  ],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(

@@ -3,6 +3,8 @@ export { ConversationsModule } from './conversations.module';
 export { RecordMessageUseCase, type RecordedMessage } from './application/record-message.use-case';
 export { FindOutboundMessageUseCase } from './application/find-outbound-message.use-case';
 export { RecordDeliveryUseCase } from './application/record-delivery.use-case';
+export { FindOutboundAwaitingHandOverUseCase } from './application/find-outbound-awaiting-hand-over.use-case';
+export { RecordHandOverUseCase } from './application/record-hand-over.use-case';
 export type { OutboundForDelivery } from './domain/conversation.repository';
 export { addressKindOf } from './domain/conversation';
 export { ConversationStatisticsUseCase } from './application/conversation-statistics.use-case';

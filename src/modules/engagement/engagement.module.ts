@@ -12,8 +12,10 @@ import { TypeOrmIdempotencyKeyRepository } from './adapters/persistence/typeorm-
 import { QueueDeliveryScheduler } from './adapters/queue/queue-delivery-scheduler';
 import { DealershipLookup } from './application/dealership-lookup';
 import { DeliverMessageUseCase } from './application/deliver-message.use-case';
+import { DeliveryHandOver } from './application/delivery-hand-over';
 import { EngageContactUseCase } from './application/engage-contact.use-case';
 import { RecordInboundMessageUseCase } from './application/record-inbound-message.use-case';
+import { RelayDeliveriesUseCase } from './application/relay-deliveries.use-case';
 import { InboundMessages, OutboundMessages } from './domain/conversation-messages';
 import { DealershipDirectory } from './domain/dealership-directory';
 import { DeliveryScheduler } from './domain/delivery-scheduler';
@@ -22,7 +24,7 @@ import { IdempotencyKeyRepository } from './domain/idempotency-key.repository';
 /**
  * `POST /api/v1/ailm/engage` and the engine's inbound side (customers' replies). Messages are
  * kept by the conversations context, reached through the OutboundMessages/InboundMessages ports;
- * delivery runs on the `engagement-delivery` queue (EngagementWorkerModule).
+ * delivery runs on the `engagement-delivery` queue (EngagementWorkerModule, with the outbox relay).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKeyOrmEntity]), ConversationsModule, DealershipModule],
@@ -35,10 +37,12 @@ import { IdempotencyKeyRepository } from './domain/idempotency-key.repository';
     { provide: DealershipDirectory, useClass: DealershipContextDirectory },
     messagingEngineProvider,
     DealershipLookup,
+    DeliveryHandOver,
     EngageContactUseCase,
     DeliverMessageUseCase,
+    RelayDeliveriesUseCase,
     RecordInboundMessageUseCase,
   ],
-  exports: [RecordInboundMessageUseCase, DeliverMessageUseCase],
+  exports: [RecordInboundMessageUseCase, DeliverMessageUseCase, RelayDeliveriesUseCase, DeliveryHandOver],
 })
 export class EngagementModule {}

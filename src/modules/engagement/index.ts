@@ -2,7 +2,7 @@
 export { EngagementModule } from './engagement.module';
 export { EngagementWorkerModule } from './engagement-worker.module';
 export { RecordInboundMessageUseCase } from './application/record-inbound-message.use-case';
-import { ENGAGEMENT_DELIVERY_QUEUE } from './adapters/queue/engagement.queue';
+import { ENGAGEMENT_DELIVERY_LOCK_MS, ENGAGEMENT_DELIVERY_QUEUE } from './adapters/queue/engagement.queue';
 
 /** The queues engagement produces to and processes. */
-export const ENGAGEMENT_QUEUES = [ENGAGEMENT_DELIVERY_QUEUE] as const;
+export const ENGAGEMENT_QUEUES = [{ name: ENGAGEMENT_DELIVERY_QUEUE, lockDurationMs: ENGAGEMENT_DELIVERY_LOCK_MS }] as const;

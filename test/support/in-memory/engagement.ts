@@ -1,6 +1,6 @@
 import { UnitOfWork } from '../../../libs/common/persistence/unit-of-work';
 import {
-  AppendedMessage, DeliveryOutcome, MessageToDeliver, OutboundMessages,
+  AppendedMessage, DeliveryOutcome, HandOverCutoffs, MessageToDeliver, OutboundMessages,
 } from '../../../src/modules/engagement/domain/conversation-messages';
 import { DealershipDirectory, DealershipSummary } from '../../../src/modules/engagement/domain/dealership-directory';
 import { DeliveryJob, DeliveryScheduler } from '../../../src/modules/engagement/domain/delivery-scheduler';
@@ -35,16 +35,20 @@ export class InMemoryUnitOfWork extends UnitOfWork {
   }
 }
 
+type StoredMessage = MessageToDeliver & { recordedAt: Date; handedOverAt: Date | null };
+
 export class InMemoryOutboundMessages extends OutboundMessages {
-  messages = new Map<string, MessageToDeliver>();
+  messages = new Map<string, StoredMessage>();
   private nextId = 1;
+  /** The clock that stamps messages when they are recorded and when they are handed over (the `at` given is ignored). */
+  now = () => new Date();
 
   snapshot(): unknown {
     return { messages: new Map([...this.messages].map(([k, v]) => [k, { ...v }])), nextId: this.nextId };
   }
 
   restore(state: unknown): void {
-    ({ messages: this.messages, nextId: this.nextId } = state as { messages: Map<string, MessageToDeliver>; nextId: number });
+    ({ messages: this.messages, nextId: this.nextId } = state as { messages: Map<string, StoredMessage>; nextId: number });
   }
 
   async append(m: Parameters<OutboundMessages['append']>[0]): Promise<AppendedMessage> {
@@ -53,13 +57,29 @@ export class InMemoryOutboundMessages extends OutboundMessages {
       messageId, dealerId: m.dealerId, conversationId: `conversation-${m.contact.phone ?? m.contact.email}`, channel: m.channel,
       text: m.text, subject: m.subject, attachments: [], deliveryStatus: 'queued',
       to: { fullName: m.contact.fullName ?? null, email: m.contact.email ?? null, phone: m.contact.phone ?? null },
+      recordedAt: this.now(), handedOverAt: null,
     });
     return { conversationId: this.messages.get(messageId)!.conversationId, messageId, duplicate: false };
   }
 
   async findToDeliver(dealerId: string, messageId: string): Promise<MessageToDeliver | null> {
     const found = this.messages.get(messageId);
-    return found && found.dealerId === dealerId ? { ...found } : null;
+    if (!found || found.dealerId !== dealerId) return null;
+    const { recordedAt: _recordedAt, handedOverAt: _handedOverAt, ...message } = found;
+    return message;
+  }
+
+  async awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<DeliveryJob[]> {
+    const all = [...this.messages.values()];
+    const never = all.filter((m) => m.deliveryStatus === 'queued' && m.handedOverAt === null && m.recordedAt < cutoffs.recordedBefore);
+    const again = all.filter((m) => (m.deliveryStatus === 'queued' || m.deliveryStatus === 'retrying') && m.handedOverAt !== null && m.handedOverAt < cutoffs.handedOverBefore)
+      .sort((a, b) => a.handedOverAt!.getTime() - b.handedOverAt!.getTime());
+    return [...never, ...again].slice(0, take).map((m) => ({ dealerId: m.dealerId, messageId: m.messageId }));
+  }
+
+  async recordHandOver(dealerId: string, messageId: string): Promise<void> {
+    const found = this.messages.get(messageId);
+    if (found && found.dealerId === dealerId) found.handedOverAt = this.now();
   }
 
   outcomes: { messageId: string; outcome: DeliveryOutcome }[] = [];
@@ -95,10 +115,6 @@ export class InMemoryIdempotencyKeys extends IdempotencyKeyRepository {
     this.keys.get(`${dealerId}/${key}`)!.messageId = messageId;
   }
 
-  async release(dealerId: string, key: string): Promise<void> {
-    this.keys.delete(`${dealerId}/${key}`);
-  }
-
   async purge(dealerId: string, before: Date): Promise<number> {
     let purged = 0;
     for (const [id, record] of this.keys) {
@@ -111,13 +127,23 @@ export class InMemoryIdempotencyKeys extends IdempotencyKeyRepository {
   }
 }
 
+/** A queue that takes jobs, refuses them (`down`), or never answers (`hanging`: the promise stays pending until `answer()`). */
 export class InMemoryScheduler extends DeliveryScheduler {
-  readonly jobs: DeliveryJob[] = [];
+  readonly jobs: (DeliveryJob & { again: boolean })[] = [];
   down = false;
+  hanging = false;
+  private waiting: (() => void)[] = [];
 
-  async schedule(job: DeliveryJob): Promise<void> {
+  async schedule(job: DeliveryJob, options: { again?: boolean } = {}): Promise<void> {
+    if (this.hanging) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.down) throw new Error('queue unavailable');
-    this.jobs.push(job);
+    this.jobs.push({ ...job, again: options.again ?? false });
+  }
+
+  /** The hanging queue answers the calls waiting on it (taking or refusing them as `down` says). */
+  answer(): void {
+    this.hanging = false;
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { REQUEST_HAND_OVER_WAIT_MS, settledWithin } from '../../../../libs/common/queue/hand-over';
 import { AssistantRun, AssistantThread, threadTitle } from '../domain/assistant-run';
 import { ThreadBusyError, ThreadNotFoundError } from '../domain/assistant.errors';
 import { AssistantRepository } from '../domain/assistant.repository';
@@ -18,9 +19,10 @@ export interface SendMessageResult {
 
 /**
  * POST /assistant/threads/message: records the user's message and a queued run (with its
- * `run.queued` event) in one transaction, then hands the run to the queue. The run row is the
- * outbox: if the hand-over fails or the process dies first, the sweep hands it over, so a 202 is
- * never lost. The API never executes runs.
+ * `run.queued` event) in one transaction, then hands the run to the queue, waiting for that at
+ * most REQUEST_HAND_OVER_WAIT_MS. The run row is the outbox: if the hand-over fails, takes longer
+ * or the process dies first, the sweep hands it over, so a 202 is never lost and a queue that does
+ * not answer never holds the request. The API never executes runs.
  */
 @Injectable()
 export class SendMessageUseCase {
@@ -58,13 +60,13 @@ export class SendMessageUseCase {
       return created;
     });
 
-    try {
+    const handOver = (async () => {
       await this.scheduler.schedule({ dealerId, runId: run.id, attempt: 1 });
       await this.unitOfWork.run(() => this.assistant.updateRun(dealerId, run.id, ['queued'], { enqueuedAt: new Date() }, new Date()));
-    } catch (err) {
-      // Recorded already: the sweep hands it over when the queue answers again.
-      this.logger.warn({ err, dealer_id: dealerId, run_id: run.id }, 'could not hand the run to the queue now; the sweep will');
-    }
+    })();
+    // Recorded already: the sweep hands it over when the queue answers again (a late success marks it itself).
+    handOver.catch((err: unknown) => this.logger.warn({ err, dealer_id: dealerId, run_id: run.id }, 'could not hand the run to the queue now; the sweep will'));
+    await settledWithin(handOver, REQUEST_HAND_OVER_WAIT_MS);
     return { thread_id: run.threadId, run_id: run.id, thread_status: 'busy', run_status: 'queued', run_outcome: null, run_outcome_code: null };
   }
 }

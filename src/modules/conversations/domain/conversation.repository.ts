@@ -22,6 +22,20 @@ export interface OutboundForDelivery {
   contact: { fullName: string; email: string | null; phone: string | null } | null;
 }
 
+/** An outbound message to hand (again) to the delivery queue. */
+export interface OutboundRef {
+  dealerId: string;
+  messageId: string;
+}
+
+/** Which outbound messages wait for a hand-over to the delivery queue. */
+export interface HandOverCutoffs {
+  /** `queued` and never handed over, recorded before this (younger ones are still being handed over by their request). */
+  recordedBefore: Date;
+  /** `queued` or `retrying` and last handed over before this (the queue may have lost the job). */
+  handedOverBefore: Date;
+}
+
 /** A message before it is stored (the store assigns its id). */
 export type NewMessage = Omit<Message, 'id'>;
 
@@ -39,6 +53,13 @@ export abstract class ConversationRepository {
   /** The message with its destination, its conversation's channel and its contact's name and addresses. */
   abstract findOutbound(dealerId: string, messageId: string): Promise<OutboundForDelivery | null>;
   abstract recordDelivery(dealerId: string, messageId: string, delivery: Delivery): Promise<void>;
+  /**
+   * The outbox: outbound messages waiting for a hand-over to the delivery queue, across
+   * dealerships (the relay's sweep; each ref carries its dealership), the longest waiting first.
+   */
+  abstract awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<OutboundRef[]>;
+  /** Records that the message was handed to the delivery queue at `at`. */
+  abstract recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void>;
   abstract findContactByPhone(dealerId: string, phone: string): Promise<Contact | null>;
   abstract findContactByEmail(dealerId: string, email: string): Promise<Contact | null>;
   abstract insertContact(contact: Contact): Promise<void>;

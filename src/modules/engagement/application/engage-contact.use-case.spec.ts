@@ -3,6 +3,7 @@ import {
 } from '../../../../test/support/in-memory/engagement';
 import { IdempotencyKeyReusedError } from '../domain/engagement.errors';
 import { DealershipLookup } from './dealership-lookup';
+import { DeliveryHandOver } from './delivery-hand-over';
 import { EngageContactUseCase } from './engage-contact.use-case';
 
 const DEALER = { id: 'acme', name: 'Acme Motors', region: 'CA', outboundEmail: null, phone: null };
@@ -11,23 +12,29 @@ describe(EngageContactUseCase.name, () => {
   let messages: InMemoryOutboundMessages;
   let keys: InMemoryIdempotencyKeys;
   let scheduler: InMemoryScheduler;
+  let handOver: DeliveryHandOver;
+  let relayWoken: number;
   let engage: EngageContactUseCase;
 
   beforeEach(() => {
     messages = new InMemoryOutboundMessages();
     keys = new InMemoryIdempotencyKeys();
     scheduler = new InMemoryScheduler();
+    handOver = new DeliveryHandOver(messages, scheduler);
+    relayWoken = 0;
+    handOver.onMissed(() => relayWoken++);
     const unitOfWork = new InMemoryUnitOfWork().guard(messages, keys);
-    engage = new EngageContactUseCase(unitOfWork, new DealershipLookup(new InMemoryDealerships([DEALER])), messages, keys, scheduler);
+    engage = new EngageContactUseCase(unitOfWork, new DealershipLookup(new InMemoryDealerships([DEALER])), messages, keys, handOver);
   });
 
   const command = (text = 'Your car is ready') => ({ contact: { phone: '(416) 555-0101', fullName: 'Ana Ruiz' }, message: text });
 
-  it('appends the message queued and schedules one delivery job for it', async () => {
+  it('appends the message queued, hands one delivery job for it to the queue and marks it handed over', async () => {
     const outcome = await engage.execute('acme', command());
     expect(outcome.repeated).toBe(false);
-    expect(messages.messages.get(outcome.messageId!)).toMatchObject({ deliveryStatus: 'queued', channel: 'sms', to: { phone: '+14165550101' } });
-    expect(scheduler.jobs).toEqual([{ dealerId: 'acme', messageId: outcome.messageId }]);
+    expect(messages.messages.get(outcome.messageId!)).toMatchObject({ deliveryStatus: 'queued', channel: 'sms', to: { phone: '+14165550101' }, handedOverAt: expect.any(Date) });
+    expect(scheduler.jobs).toEqual([{ dealerId: 'acme', messageId: outcome.messageId, again: false }]);
+    expect(relayWoken).toBe(0);
   });
 
   it('a repeat of the Idempotency-Key with the same request records and schedules nothing', async () => {
@@ -48,20 +55,34 @@ describe(EngageContactUseCase.name, () => {
   it('keys are per dealership', async () => {
     await engage.execute('acme', command(), 'key-1');
     const otherDealer = new EngageContactUseCase(
-      new InMemoryUnitOfWork(), new DealershipLookup(new InMemoryDealerships([{ ...DEALER, id: 'zeta' }])), messages, keys, scheduler,
+      new InMemoryUnitOfWork(), new DealershipLookup(new InMemoryDealerships([{ ...DEALER, id: 'zeta' }])), messages, keys, handOver,
     );
     expect((await otherDealer.execute('zeta', command(), 'key-1')).repeated).toBe(false);
   });
 
-  it('queue down: the message is recorded failed, the key released, so the client\'s retry is carried out', async () => {
+  it('queue down: the message stays queued, not handed over, the key holds, the relay is woken, and the answer is a 202', async () => {
     scheduler.down = true;
-    await expect(engage.execute('acme', command(), 'key-1')).rejects.toMatchObject({ kind: 'unavailable', code: 'engagement.queue_unavailable' });
-    expect([...messages.messages.values()].map((m) => m.deliveryStatus)).toEqual(['failed']);
-    expect(keys.keys.size).toBe(0);
-    scheduler.down = false;
-    const retry = await engage.execute('acme', command(), 'key-1');
-    expect(retry.repeated).toBe(false);
-    expect(scheduler.jobs).toEqual([{ dealerId: 'acme', messageId: retry.messageId }]);
+    const outcome = await engage.execute('acme', command(), 'key-1');
+    expect(outcome.repeated).toBe(false);
+    expect(messages.messages.get(outcome.messageId!)).toMatchObject({ deliveryStatus: 'queued', handedOverAt: null });
+    expect(keys.keys.size).toBe(1);
+    expect(relayWoken).toBe(1);
+    // The client's retry is the no-op it would be had the queue answered: the relay owns the message now.
+    expect((await engage.execute('acme', command(), 'key-1')).repeated).toBe(true);
+    expect(messages.messages.size).toBe(1);
+  });
+
+  it('a queue that does not answer holds the request at most REQUEST_HAND_OVER_WAIT_MS; its late answer still marks the message', async () => {
+    scheduler.hanging = true;
+    const started = Date.now();
+    const outcome = await engage.execute('acme', command());
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(messages.messages.get(outcome.messageId!)!.handedOverAt).toBeNull();
+    expect(relayWoken).toBe(1);
+    scheduler.answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(scheduler.jobs).toEqual([{ dealerId: 'acme', messageId: outcome.messageId, again: false }]);
+    expect(messages.messages.get(outcome.messageId!)!.handedOverAt).toEqual(expect.any(Date));
   });
 
   it('a failure inside the unit of work keeps neither the key nor the message', async () => {

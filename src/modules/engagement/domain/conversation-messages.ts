@@ -1,3 +1,5 @@
+import { DeliveryJob } from './delivery-scheduler';
+
 /**
  * Ports: what engagement needs of the dealership's conversations, in its own words. The
  * conversations context owns the messages; an adapter calls its public use cases.
@@ -50,12 +52,27 @@ export interface MessageToDeliver {
   to: { fullName: string | null; email: string | null; phone: string | null };
 }
 
-/** Outbound messages: appended `queued` to the contact's conversation on the channel, then delivered. */
+/** Which messages the relay hands (again) to the delivery queue. */
+export interface HandOverCutoffs {
+  /** `queued`, never handed over, and recorded before this (a younger one is still its request's to hand over). */
+  recordedBefore: Date;
+  /** `queued` or `retrying`, and last handed over before this (the queue may have lost the job). */
+  handedOverBefore: Date;
+}
+
+/**
+ * Outbound messages: appended `queued` to the contact's conversation on the channel, then delivered.
+ * The message row is the outbox entry of its delivery job: committed with the message, handed to
+ * the queue after the commit, and marked handed over.
+ */
 export abstract class OutboundMessages {
   /** Joins the caller's unit of work. */
   abstract append(message: { dealerId: string; channel: string; contact: ContactAddress; text: string; subject: string | null }): Promise<AppendedMessage>;
   abstract findToDeliver(dealerId: string, messageId: string): Promise<MessageToDeliver | null>;
   abstract recordDelivery(dealerId: string, messageId: string, outcome: DeliveryOutcome): Promise<void>;
+  /** The outbox, across dealerships (each job names its dealership), the longest waiting first. */
+  abstract awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<DeliveryJob[]>;
+  abstract recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void>;
 }
 
 /** Customers' messages reported by the messaging engine (role user). */

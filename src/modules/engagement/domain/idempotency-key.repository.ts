@@ -22,8 +22,6 @@ export abstract class IdempotencyKeyRepository {
   abstract claim(claim: IdempotencyClaim): Promise<{ requestHash: string } | null>;
   /** Records the message the claimed request wrote. */
   abstract attachMessage(dealerId: string, key: string, messageId: string): Promise<void>;
-  /** Forgets a key whose request failed after its transaction (the delivery could not be queued), so the retry is carried out. */
-  abstract release(dealerId: string, key: string): Promise<void>;
   /** Deletes the dealership's keys recorded before `before`; returns how many. */
   abstract purge(dealerId: string, before: Date): Promise<number>;
 }

@@ -49,6 +49,8 @@ export class MessageOrmEntity {
   @Column({ name: 'delivery_attempts', type: 'int' }) deliveryAttempts!: number;
   @Column({ name: 'delivery_last_error', type: 'varchar', length: 1000, nullable: true }) deliveryLastError!: string | null;
   @Column({ name: 'delivery_sent_at', type: 'datetime', precision: 3, nullable: true }) deliverySentAt!: Date | null;
+  /** Outbound: when the message was last handed to the delivery queue; null until it is (the outbox). */
+  @Column({ name: 'delivery_enqueued_at', type: 'datetime', precision: 3, nullable: true }) deliveryEnqueuedAt!: Date | null;
   /** Outbound: the phone (E.164) or email the message is delivered to, fixed when it was recorded. */
   @Column({ type: 'varchar', length: 254, nullable: true }) destination!: string | null;
 }

@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message, MessageRole, isVisibleInChats } from '../../domain/conversation';
 import { ConversationListQuery } from '../../domain/conversation-list-query';
-import { ConversationCounts, ConversationPage, ConversationRepository, NewMessage, OutboundForDelivery } from '../../domain/conversation.repository';
+import {
+  ConversationCounts, ConversationPage, ConversationRepository, HandOverCutoffs, NewMessage, OutboundForDelivery, OutboundRef,
+} from '../../domain/conversation.repository';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
@@ -89,6 +91,23 @@ export class TypeOrmConversationRepository extends ConversationRepository {
       deliveryLastError: delivery.lastError === null ? null : delivery.lastError.slice(0, 1000),
       deliverySentAt: delivery.sentAt,
     });
+  }
+
+  async awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<OutboundRef[]> {
+    const messages = () => this.m.createQueryBuilder(MessageOrmEntity, 'm').select(['m.id', 'm.dealerId']);
+    // Two range scans of ix_messages_delivery_hand_over (status, enqueued_at, date_created).
+    const never = await messages()
+      .where('m.delivery_status = :queued AND m.delivery_enqueued_at IS NULL AND m.date_created < :before', { queued: 'queued', before: cutoffs.recordedBefore })
+      .orderBy('m.date_created', 'ASC').limit(take).getMany();
+    const again = never.length >= take ? [] : await messages()
+      .where('m.delivery_status IN (:...waiting) AND m.delivery_enqueued_at < :before', { waiting: ['queued', 'retrying'], before: cutoffs.handedOverBefore })
+      .orderBy('m.delivery_enqueued_at', 'ASC').limit(take - never.length).getMany();
+    return [...never, ...again].map((r) => ({ dealerId: r.dealerId, messageId: String(r.id) }));
+  }
+
+  async recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void> {
+    if (!MESSAGE_ID.test(messageId)) return;
+    await this.m.update(MessageOrmEntity, { dealerId, id: messageId }, { deliveryEnqueuedAt: at });
   }
 
   async statistics(dealerId: string, recentSince: Date): Promise<ConversationCounts> {
@@ -232,7 +251,7 @@ function toMessageRow(m: NewMessage): Omit<MessageOrmEntity, 'id'> {
     dealerId: m.dealerId, conversationId: m.conversationId, role: m.role, text: m.text, subject: m.subject,
     attachments: m.attachments.length ? JSON.stringify(m.attachments) : null, dateCreated: m.dateCreated, externalId: m.externalId,
     deliveryStatus: m.delivery?.status ?? null, deliveryAttempts: m.delivery?.attempts ?? 0,
-    deliveryLastError: m.delivery?.lastError ?? null, deliverySentAt: m.delivery?.sentAt ?? null,
+    deliveryLastError: m.delivery?.lastError ?? null, deliverySentAt: m.delivery?.sentAt ?? null, deliveryEnqueuedAt: null,
     destination: m.destination,
   };
 }

@@ -1,4 +1,6 @@
-import type { FindOutboundMessageUseCase, OutboundForDelivery, RecordDeliveryUseCase, RecordMessageUseCase } from '../../../conversations';
+import type {
+  FindOutboundAwaitingHandOverUseCase, FindOutboundMessageUseCase, OutboundForDelivery, RecordDeliveryUseCase, RecordHandOverUseCase, RecordMessageUseCase,
+} from '../../../conversations';
 import { ConversationOutboundMessages } from './conversation-messages.adapter';
 
 const outbound = (over: Partial<OutboundForDelivery>): OutboundForDelivery => ({
@@ -10,7 +12,9 @@ const outbound = (over: Partial<OutboundForDelivery>): OutboundForDelivery => ({
 
 async function recipientOf(found: OutboundForDelivery) {
   const find = { execute: () => Promise.resolve(found) } as unknown as FindOutboundMessageUseCase;
-  const adapter = new ConversationOutboundMessages({} as RecordMessageUseCase, find, {} as RecordDeliveryUseCase);
+  const adapter = new ConversationOutboundMessages(
+    {} as RecordMessageUseCase, find, {} as RecordDeliveryUseCase, {} as FindOutboundAwaitingHandOverUseCase, {} as RecordHandOverUseCase,
+  );
   return (await adapter.findToDeliver('d', '1'))!.to;
 }
 

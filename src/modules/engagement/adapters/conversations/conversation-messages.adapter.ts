@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  addressKindOf, FindOutboundMessageUseCase, OutboundForDelivery, RecordDeliveryUseCase, RecordedMessage, RecordMessageUseCase,
+  addressKindOf, FindOutboundAwaitingHandOverUseCase, FindOutboundMessageUseCase, OutboundForDelivery, RecordDeliveryUseCase, RecordedMessage,
+  RecordHandOverUseCase, RecordMessageUseCase,
 } from '../../../conversations';
 import {
-  AppendedMessage, DeliveryOutcome, InboundMessages, MessageToDeliver, OutboundMessages,
+  AppendedMessage, DeliveryOutcome, HandOverCutoffs, InboundMessages, MessageToDeliver, OutboundMessages,
 } from '../../domain/conversation-messages';
+import { DeliveryJob } from '../../domain/delivery-scheduler';
 
 function appended(recorded: RecordedMessage): AppendedMessage {
   return { conversationId: recorded.conversationId, messageId: recorded.messageId, duplicate: recorded.duplicate };
@@ -17,6 +19,8 @@ export class ConversationOutboundMessages extends OutboundMessages {
     private readonly recordMessage: RecordMessageUseCase,
     private readonly findOutbound: FindOutboundMessageUseCase,
     private readonly recordDeliveryOutcome: RecordDeliveryUseCase,
+    private readonly findAwaitingHandOver: FindOutboundAwaitingHandOverUseCase,
+    private readonly recordHandOverUseCase: RecordHandOverUseCase,
   ) {
     super();
   }
@@ -39,6 +43,14 @@ export class ConversationOutboundMessages extends OutboundMessages {
 
   recordDelivery(dealerId: string, messageId: string, outcome: DeliveryOutcome): Promise<void> {
     return this.recordDeliveryOutcome.execute(dealerId, messageId, outcome);
+  }
+
+  awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<DeliveryJob[]> {
+    return this.findAwaitingHandOver.execute(cutoffs, take);
+  }
+
+  recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void> {
+    return this.recordHandOverUseCase.execute(dealerId, messageId, at);
   }
 }
 

@@ -25,7 +25,7 @@ export class EngagementController {
   @ApiAcceptedResponse({ description: 'Queued; empty body' })
   @ApiBadRequestResponse({ description: 'Invalid body: no email or phone, invalid phone, channel without its address, message length' })
   @ApiConflictResponse({ description: 'The Idempotency-Key was used within 24 hours for a different request' })
-  @ApiServiceUnavailableResponse({ description: 'The delivery queue is unavailable' })
+  @ApiServiceUnavailableResponse({ description: 'The database is unreachable: nothing was recorded; retry after `Retry-After` seconds (a queue that is down does not refuse: the message is delivered once it is back)' })
   async engage(@CurrentDealer() dealerId: string, @Body() body: EngageRequest, @RequestHeader('idempotency-key') idempotencyKey?: string): Promise<void> {
     await this.engageContact.execute(dealerId, toEngageCommand(body), idempotencyKey);
   }

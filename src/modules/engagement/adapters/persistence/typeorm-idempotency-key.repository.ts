@@ -27,7 +27,7 @@ export class TypeOrmIdempotencyKeyRepository extends IdempotencyKeyRepository {
         if (!isDuplicateKey(err)) throw err;
       }
       const existing = await this.m.findOneBy(IdempotencyKeyOrmEntity, { dealerId, key });
-      if (!existing) continue; // released or purged meanwhile: try again
+      if (!existing) continue; // purged meanwhile: try again
       if (existing.createdAt.getTime() > c.now.getTime() - c.windowMs) return { requestHash: existing.requestHash };
       // Expired: only the claimant that deletes this very record gets to insert again.
       await this.m.delete(IdempotencyKeyOrmEntity, { dealerId, key, createdAt: existing.createdAt });
@@ -37,10 +37,6 @@ export class TypeOrmIdempotencyKeyRepository extends IdempotencyKeyRepository {
 
   async attachMessage(dealerId: string, key: string, messageId: string): Promise<void> {
     await this.m.update(IdempotencyKeyOrmEntity, { dealerId, key }, { messageId });
-  }
-
-  async release(dealerId: string, key: string): Promise<void> {
-    await this.m.delete(IdempotencyKeyOrmEntity, { dealerId, key });
   }
 
   async purge(dealerId: string, before: Date): Promise<number> {

@@ -13,13 +13,14 @@ export class QueueDeliveryScheduler extends DeliveryScheduler {
     super();
   }
 
-  async schedule(job: DeliveryJob): Promise<void> {
+  async schedule(job: DeliveryJob, options: { again?: boolean } = {}): Promise<void> {
     const payload: EngagementDeliveryPayload = { dealerId: job.dealerId, messageId: job.messageId };
     await this.queue.enqueue(ENGAGEMENT_DELIVERY_QUEUE, payload, {
       attempts: this.config.messaging.deliveryAttempts,
       backoffMs: this.config.messaging.deliveryBackoffMs,
       // Message ids are unique across dealerships: one job per message.
       jobId: `message-${job.messageId}`,
+      replaceFinished: options.again,
     });
   }
 }

@@ -1,0 +1,62 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { settledWithin } from '../../../../libs/common/queue/hand-over';
+import { OutboundMessages } from '../domain/conversation-messages';
+import { DeliveryHandOver } from './delivery-hand-over';
+
+const BATCH = 100;
+/** Batches per round at most, so a large backlog does not hold one round for long. */
+const MAX_BATCHES = 20;
+/** A message younger than this that was never handed over is still its request's (which waits far less). */
+const REQUEST_GRACE_MS = 2000;
+/** A message still waiting this long after its hand-over is handed over again: the queue may have lost its job. */
+const HAND_AGAIN_AFTER_MS = 60_000;
+/** A hand-over that takes longer means the queue does not answer: the round stops there. */
+const HAND_OVER_TIMEOUT_MS = 2000;
+
+export interface RelayRound {
+  now?: Date;
+  /**
+   * Jobs handed over before this may be gone (the in-process queue forgets its jobs when its process
+   * stops): the relay passes the time it started, so what a killed process handed over is handed again.
+   */
+  queueSince: Date;
+  /** Woken by a request that could not hand over: its young message too, without the grace. */
+  urgent?: boolean;
+}
+
+/**
+ * The outbox relay's round (decisions.md section 10): hands the delivery queue every committed
+ * outbound message not handed over yet, and again those still waiting long after their hand-over
+ * (or handed to a queue that has since lost them). Handing over twice is harmless: one job per
+ * message, and delivery skips a message already sent. Stops at the first hand-over the queue does
+ * not take, leaving the rest for the next round.
+ */
+@Injectable()
+export class RelayDeliveriesUseCase {
+  private readonly logger = new Logger('DeliveryRelay');
+
+  constructor(
+    private readonly messages: OutboundMessages,
+    private readonly handOver: DeliveryHandOver,
+  ) {}
+
+  async execute(round: RelayRound): Promise<{ handedOver: number; queueAnswered: boolean }> {
+    const now = round.now ?? new Date();
+    const cutoffs = {
+      recordedBefore: round.urgent ? now : new Date(now.getTime() - REQUEST_GRACE_MS),
+      handedOverBefore: new Date(Math.max(round.queueSince.getTime(), now.getTime() - HAND_AGAIN_AFTER_MS)),
+    };
+    let handedOver = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const jobs = await this.messages.awaitingHandOver(cutoffs, BATCH);
+      for (const job of jobs) {
+        const attempt = this.handOver.handOver(job, { again: true });
+        attempt.catch((err: unknown) => this.logger.warn({ err, dealer_id: job.dealerId, message_id: job.messageId }, 'the delivery queue did not take a message; the next round tries again'));
+        if (!(await settledWithin(attempt, HAND_OVER_TIMEOUT_MS))) return { handedOver, queueAnswered: false };
+        handedOver++;
+      }
+      if (jobs.length < BATCH) break;
+    }
+    return { handedOver, queueAnswered: true };
+  }
+}
