@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describeEachBackend } from '../support/backends';
 import { until } from '../support/eventually';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
@@ -207,5 +208,46 @@ describeEachBackend('Assistant run deadline', (backend) => {
     expect(events.filter((e) => e.type.startsWith('run.') && !['run.queued', 'run.started'].includes(e.type))).toHaveLength(1);
     expect((await getRun(t, dealer, sent)).status).toBe('expired');
     await send(t, dealer, 'Hi', sent.thread_id);
+  });
+});
+
+describeEachBackend('Assistant runs whose queue job was lost', (backend) => {
+  let t: TestApp;
+  let dealer: DealerFixture;
+
+  beforeAll(async () => {
+    // The sweep runs only when the test calls it.
+    t = await startTestApp(backend, { ASSISTANT_SWEEP_INTERVAL_MS: '60000' });
+    dealer = await createDealer(t);
+  });
+  afterAll(() => t.close());
+
+  it('hands a run over again when it was handed to a queue before this process started and never ran (an in-process queue dies with its process)', async () => {
+    const { AssistantRepository } = await import('../../src/modules/assistant/domain/assistant.repository');
+    const { SweepRunsUseCase } = await import('../../src/modules/assistant/application/sweep-runs.use-case');
+    const { UnitOfWork } = await import('../../libs/common/persistence/unit-of-work');
+    const repository = t.app.get(AssistantRepository);
+    // Recorded as the API records a run, and marked handed over an hour ago: the state a crash leaves.
+    const longAgo = new Date(Date.now() - 3_600_000);
+    const now = new Date();
+    const threadId = randomUUID();
+    const runId = randomUUID();
+    await t.app.get(UnitOfWork).run(async () => {
+      await repository.insertThread({ id: threadId, dealerId: dealer.dealerId, title: 'Hours', objective: '', latestRunId: null, createdDate: longAgo, lastModifiedDate: longAgo });
+      await repository.insertRun({
+        id: runId, threadId, dealerId: dealer.dealerId, status: 'queued', lastError: null, resultSummary: null, outcome: null, outcomeCode: null,
+        stepIndex: 0, attempts: 0, deadlineAt: new Date(now.getTime() + 120_000), createdDate: longAgo, startedDate: null, completedDate: null,
+        lastModifiedDate: longAgo, enqueuedAt: longAgo,
+      });
+      await repository.insertMessage({ dealerId: dealer.dealerId, threadId, runId, role: 'user', content: 'What are your hours?', metadataCode: null, dateCreated: longAgo });
+      await repository.touchThread(dealer.dealerId, threadId, runId, longAgo);
+    });
+    const sent = { thread_id: threadId, run_id: runId };
+    expect((await getRun(t, dealer, sent)).status).toBe('queued');
+
+    expect(await t.app.get(SweepRunsUseCase).execute()).toMatchObject({ handedOver: 1 });
+    expect(await waitForRun(t, dealer, sent)).toMatchObject({ status: 'completed' });
+    // Once started, a run is not handed over again.
+    expect(await t.app.get(SweepRunsUseCase).execute()).toMatchObject({ handedOver: 0 });
   });
 });

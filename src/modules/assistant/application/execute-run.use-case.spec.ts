@@ -47,6 +47,7 @@ class InMemoryAssistant extends AssistantRepository {
   async listEvents(): Promise<RunEvent[]> { return this.events; }
   async hasEventOfType(): Promise<boolean> { return false; }
   async queuedNotHandedOver(): Promise<RunRef[]> { return []; }
+  async queuedHandedOverBefore(): Promise<RunRef[]> { return []; }
   async pastDeadline(): Promise<RunRef[]> { return []; }
   async stalled(): Promise<RunRef[]> { return []; }
 }

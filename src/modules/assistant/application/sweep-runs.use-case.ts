@@ -8,16 +8,21 @@ import { ExecuteRunUseCase } from './execute-run.use-case';
 const BATCH = 100;
 /** A run recorded this long ago and still not handed over is the relay's (the API hands over at once). */
 const HAND_OVER_GRACE_MS = 1000;
+/** A run handed over this long ago and still queued is handed over again (its job may be lost). */
+const HAND_AGAIN_AFTER_MS = 60_000;
 
 /**
  * Keeps every run's promise (decisions.md sections 9 and 10), run by the worker root on a timer:
  * hands over queued runs the API could not enqueue (the outbox relay), expires runs past their
  * deadline, and deals with runs whose worker died: retried from the start while they had said
- * nothing, else failed with `last_error`. Nothing stays queued or in progress.
+ * nothing, else failed with `last_error`. Runs handed over before this process started (an
+ * in-process queue dies with its process, and its jobs with it) or a minute ago and still queued
+ * are handed over again. Nothing stays queued or in progress.
  */
 @Injectable()
 export class SweepRunsUseCase {
   private readonly logger = new Logger(SweepRunsUseCase.name);
+  private readonly startedAt = new Date();
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -54,11 +59,16 @@ export class SweepRunsUseCase {
       });
       if (requeued) counts.retried++;
     }
-    for (const ref of await this.assistant.queuedNotHandedOver(new Date(now.getTime() - HAND_OVER_GRACE_MS), BATCH)) {
+    const handAgainBefore = new Date(Math.max(this.startedAt.getTime(), now.getTime() - HAND_AGAIN_AFTER_MS));
+    const toHandOver = [
+      ...(await this.assistant.queuedNotHandedOver(new Date(now.getTime() - HAND_OVER_GRACE_MS), BATCH)).map((ref) => ({ ref, again: false })),
+      ...(await this.assistant.queuedHandedOverBefore(handAgainBefore, BATCH)).map((ref) => ({ ref, again: true })),
+    ];
+    for (const { ref, again } of toHandOver) {
       const run = await this.assistant.findRun(ref.dealerId, ref.runId);
-      if (!run) continue;
+      if (!run || run.status !== 'queued') continue;
       try {
-        await this.scheduler.schedule({ dealerId: run.dealerId, runId: run.id, attempt: run.attempts + 1 });
+        await this.scheduler.schedule({ dealerId: run.dealerId, runId: run.id, attempt: run.attempts + 1 }, { again });
         await this.unitOfWork.run(() => this.assistant.updateRun(run.dealerId, run.id, ['queued'], { enqueuedAt: new Date() }, new Date()));
         counts.handedOver++;
       } catch (err) {

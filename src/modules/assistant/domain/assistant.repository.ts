@@ -48,6 +48,8 @@ export abstract class AssistantRepository {
 
   /** Maintenance (the sweep): queued runs not handed to the queue since `before`. */
   abstract queuedNotHandedOver(before: Date, take: number): Promise<RunRef[]>;
+  /** Maintenance: queued runs handed to the queue before `before` and still not started. */
+  abstract queuedHandedOverBefore(before: Date, take: number): Promise<RunRef[]>;
   /** Maintenance: active runs whose deadline has passed. */
   abstract pastDeadline(now: Date, take: number): Promise<RunRef[]>;
   /** Maintenance: runs in progress whose worker has not beaten since `before`. */

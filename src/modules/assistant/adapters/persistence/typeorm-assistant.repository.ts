@@ -110,6 +110,12 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
       .orderBy('r.created_date', 'ASC').limit(take).getMany());
   }
 
+  async queuedHandedOverBefore(before: Date, take: number): Promise<RunRef[]> {
+    return this.refs(await this.m.createQueryBuilder(AssistantRunOrmEntity, 'r').select(['r.id', 'r.dealerId'])
+      .where('r.status = :status AND r.enqueued_at < :before', { status: 'queued', before })
+      .orderBy('r.created_date', 'ASC').limit(take).getMany());
+  }
+
   async pastDeadline(now: Date, take: number): Promise<RunRef[]> {
     return this.refs(await this.m.find(AssistantRunOrmEntity, {
       select: { id: true, dealerId: true }, where: { status: In([...ACTIVE_STATUSES]), deadlineAt: LessThan(now) }, take,
