@@ -738,6 +738,17 @@ export interface components {
             role: string;
             /** @example 2025-11-20T14:03:11.512Z */
             date_created: string;
+            /**
+             * @description An outbound message's delivery (queued until the messaging engine took it, retries included); null on other messages
+             * @example sent
+             * @enum {string|null}
+             */
+            delivery_status: "queued" | "sent" | "failed" | null;
+            /**
+             * @description Why the last delivery attempt failed; null when none did
+             * @example null
+             */
+            delivery_error: string | null;
             text: string;
             attachments: components["schemas"]["AttachmentResponse"][];
         };
@@ -4147,6 +4158,8 @@ export interface operations {
                      *             {
                      *               "role": "user",
                      *               "date_created": "2025-11-20T14:03:11.512Z",
+                     *               "delivery_status": "sent",
+                     *               "delivery_error": null,
                      *               "text": "text",
                      *               "attachments": [
                      *                 {
@@ -4298,6 +4311,8 @@ export interface operations {
                      *         {
                      *           "role": "user",
                      *           "date_created": "2025-11-20T14:03:11.512Z",
+                     *           "delivery_status": "sent",
+                     *           "delivery_error": null,
                      *           "text": "text",
                      *           "attachments": [
                      *             {
@@ -4467,6 +4482,8 @@ export interface operations {
                      *             {
                      *               "role": "user",
                      *               "date_created": "2025-11-20T14:03:11.512Z",
+                     *               "delivery_status": "sent",
+                     *               "delivery_error": null,
                      *               "text": "text",
                      *               "attachments": [
                      *                 {
@@ -4618,6 +4635,8 @@ export interface operations {
                      *         {
                      *           "role": "user",
                      *           "date_created": "2025-11-20T14:03:11.512Z",
+                     *           "delivery_status": "sent",
+                     *           "delivery_error": null,
                      *           "text": "text",
                      *           "attachments": [
                      *             {

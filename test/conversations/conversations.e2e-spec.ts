@@ -231,14 +231,16 @@ describeEachBackend('Conversations and chats: listing and single reads', (backen
       expect(off.body.messages).toEqual([]);
 
       const full = await t.http().get(`${path}/${ids.smsActive}`).query({ includeMessages: 'true' }).set('Authorization', dealer.auth).expect(200);
+      // None of these was sent through the messaging engine: no delivery to show.
+      const noDelivery = { delivery_status: null, delivery_error: null };
       const expected = [
-        { role: 'agent', text: 'Hi Ana, your car is ready.', attachments: [], date_created: '2024-01-01T10:00:00.000Z' },
-        { role: 'debug', text: 'intent=pickup score=0.93', attachments: [], date_created: '2024-01-01T10:00:01.000Z' },
+        { role: 'agent', text: 'Hi Ana, your car is ready.', attachments: [], date_created: '2024-01-01T10:00:00.000Z', ...noDelivery },
+        { role: 'debug', text: 'intent=pickup score=0.93', attachments: [], date_created: '2024-01-01T10:00:01.000Z', ...noDelivery },
         {
           role: 'user', text: 'Great, see you at 5.', date_created: '2024-01-01T10:00:02.000Z',
-          attachments: [{ content_type: 'image/jpeg', content_url: 'https://cdn.example.com/a.jpg', content: null, name: 'a.jpg' }],
+          attachments: [{ content_type: 'image/jpeg', content_url: 'https://cdn.example.com/a.jpg', content: null, name: 'a.jpg' }], ...noDelivery,
         },
-        { role: 'assistant', text: 'See you then!', attachments: [], date_created: '2024-01-01T10:00:03.000Z' },
+        { role: 'assistant', text: 'See you then!', attachments: [], date_created: '2024-01-01T10:00:03.000Z', ...noDelivery },
       ];
       // The chats family never returns debug messages; the conversation family returns them all.
       expect(full.body.messages).toEqual(name === 'chats' ? expected.filter((m) => m.role !== 'debug') : expected);

@@ -86,9 +86,14 @@ describeEachBackend('Engagement delivery through the engagement-delivery queue',
 
     it('does not retry a request the engine refuses (4xx) and records why', async () => {
       const dealer = await createDealer(t, { region: 'CA' });
-      const { outcome, requests } = await engageAndWait(dealer, 'Refused by the engine', () => 422);
+      const { outcome, requests, conversation } = await engageAndWait(dealer, 'Refused by the engine', () => 422);
       expect(outcome.delivery).toEqual({ status: 'failed', attempts: 1, lastError: expect.stringContaining('422'), sentAt: null });
       expect(requests).toHaveLength(1);
+      // The conversation endpoints show it (decisions.md section 10).
+      const single = await t.http().get(`/api/v1/conversation/${conversation.conversation_id}`).query({ includeMessages: 'true' }).set('Authorization', dealer.auth).expect(200);
+      expect(single.body.messages.find((m: { text: string }) => m.text === 'Refused by the engine')).toMatchObject({
+        delivery_status: 'failed', delivery_error: expect.stringContaining('422'),
+      });
     });
   });
 

@@ -30,10 +30,15 @@ describeEachBackend('POST /api/v1/ailm/engage', (backend) => {
       contact_info: { full_name: 'Ana Ruiz', phone: '+14165550101', email: null },
     });
     const single = await t.http().get(`/api/v1/conversation/${conversation.conversation_id}`).query({ includeMessages: 'true' }).set('Authorization', dealer.auth).expect(200);
-    expect(single.body.messages).toEqual([{ role: 'agent', text: 'Hi Ana, your Civic is ready for pickup.', attachments: [], date_created: expect.stringMatching(/Z$/) }]);
+    expect(single.body.messages).toEqual([{
+      role: 'agent', text: 'Hi Ana, your Civic is ready for pickup.', attachments: [], date_created: expect.stringMatching(/Z$/),
+      delivery_status: expect.stringMatching(/^(queued|sent)$/), delivery_error: null,
+    }]);
 
     const delivered = await waitForDeliveryOutcome(t, dealer, conversation.conversation_id);
     expect(delivered.delivery).toEqual({ status: 'sent', attempts: 1, lastError: null, sentAt: expect.any(Date) });
+    const after = await t.http().get(`/api/v1/conversation/${conversation.conversation_id}`).query({ includeMessages: 'true' }).set('Authorization', dealer.auth).expect(200);
+    expect(after.body.messages[0]).toMatchObject({ delivery_status: 'sent', delivery_error: null });
   });
 
   it('upserts the contact by phone and appends to its conversation on the channel', async () => {

@@ -18,6 +18,13 @@ export class MessageResponse {
   attachments!: AttachmentResponse[];
   @ApiProperty({ example: '2025-11-20T14:03:11.512Z' })
   date_created!: string;
+  @ApiProperty({
+    enum: ['queued', 'sent', 'failed'], nullable: true, example: 'sent',
+    description: 'An outbound message\'s delivery (queued until the messaging engine took it, retries included); null on other messages',
+  })
+  delivery_status!: 'queued' | 'sent' | 'failed' | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'Why the last delivery attempt failed; null when none did' })
+  delivery_error!: string | null;
 }
 
 export class ContactInfoResponse {
@@ -87,6 +94,9 @@ function toMessageResponse(m: Message): MessageResponse {
     text: m.text,
     attachments: m.attachments.map((a) => ({ content_type: a.contentType, content_url: a.contentUrl, content: a.content ?? null, name: a.name })),
     date_created: m.dateCreated.toISOString(),
+    // A delivery being retried is still on its way: the wire knows queued, sent and failed.
+    delivery_status: m.delivery ? (m.delivery.status === 'retrying' ? 'queued' : m.delivery.status) : null,
+    delivery_error: m.delivery && m.delivery.status !== 'sent' ? m.delivery.lastError : null,
   };
 }
 
