@@ -110,7 +110,7 @@ describe('CarSnapshot', () => {
 
   it('selects what the vocabulary evaluator selects for every dev-set filter over the reference inventory', () => {
     const cars = loadReferenceInventory();
-    const rows = cars.map((c) => ({
+    const rows = cars.map((c): Row => ({
       ...Object.fromEntries(SEARCH_ATTRIBUTES.map((a) => [a.name, carValue(c, a.name)])),
       feature_flags: featureMask(carValue(c, 'options') as string | null),
     }));
