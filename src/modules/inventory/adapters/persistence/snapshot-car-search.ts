@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
 import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
-import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
+import { and, FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { AppConfig } from '../../../../config/app-config';
 import { CarSearchRepository, SearchHit } from '../../domain/car-search.repository';
 import { InventoryChanges } from '../../domain/inventory-changes';
@@ -16,6 +16,8 @@ import { TypeOrmCarSearchRepository } from './typeorm-car-search.repository';
 const LOAD_CHUNK_ROWS = 10_000;
 /** After a build that could not finish (too many cars, an error), the dealership's searches stay in SQL this long. */
 const RETRY_AFTER_MS = 60_000;
+const SORTS: (SortKey | null)[] = [null, 'price_asc', 'price_desc', 'year_asc', 'kilometers_asc'];
+const EVERY_CAR = and();
 
 interface Entry {
   snapshot: CarSnapshot;
@@ -142,6 +144,11 @@ export class SnapshotCarSearch extends CarSearchRepository {
     // A change committed meanwhile may have been read in part: keep nothing, the next search retries.
     if ((await this.version(dealerId)) !== before) return null;
     const entry = { snapshot: builder.build(), version: before };
+    // Every sort's order now, off the searches' path (~10-20 ms each for 50,000 cars), yielding between them.
+    for (const sort of SORTS) {
+      entry.snapshot.select(EVERY_CAR, sort, { skip: 0, take: 0 });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     this.install(dealerId, entry);
     this.logger.debug(`search snapshot of ${dealerId}: ${entry.snapshot.size} cars in ${Date.now() - started} ms`);
     return entry;
