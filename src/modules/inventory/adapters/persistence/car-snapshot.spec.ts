@@ -99,6 +99,7 @@ describe('CarSnapshot', () => {
     expect(mysql.select(and(eq('manufacturer', 'citroen')), null, all)).toBeNull(); // accents: MySQL's collation
     expect(mysql.select(and(eq('model', 'civic')), null, all)?.total).toBe(1);
     expect(snapshotOf(CARS, 'mysql').select(and(eq('model', 'Civic ')), null, all)).toBeNull(); // padding
+    expect(snapshotOf(CARS, 'mysql').select(and(comparison('contain', 'model', 'ivic ')), null, all)?.total).toBe(0); // LIKE does not pad
     expect(snapshotOf([...CARS, car('vin0000000000000f')], 'mysql').select(and(), null, all)).toBeNull(); // VIN case
     expect(snapshotOf([car('V1', { year: 'soon' })]).select(and(eq('year', 2020)), null, all)).toBeNull();
   });

@@ -30,8 +30,10 @@ const NULL_INT = -2147483648;
 const isNull = (x: number) => x !== x || x === NULL_INT; // NaN: a missing price
 /** Larger values, or more decimals, might compare differently as doubles than as the database's decimals. */
 const exactNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e9 && Math.round(v * 1e6) / 1e6 === v;
-/** Printable ASCII without a trailing space: MySQL's utf8mb4_unicode_ci compares such text as ASCII case folding does (no accents, no padding, no ignorable characters). */
-const mysqlPlain = (s: string) => /^[\x20-\x7e]*$/.test(s) && !s.endsWith(' ');
+/** Printable ASCII: MySQL's utf8mb4_unicode_ci compares such text as ASCII case folding does (no accents, no ignorable characters). */
+const ascii = (s: string) => /^[\x20-\x7e]*$/.test(s);
+/** Its `=`, `<>` and IN also ignore trailing spaces (PAD SPACE); LIKE does not. */
+const unpadded = (s: string) => !s.endsWith(' ');
 /** Both dialects' case-insensitive text tests fold ASCII letters only (SQLite's NOCASE and LIKE; MySQL on plain text). */
 const asciiLower = (s: string) => (/[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s);
 
@@ -41,7 +43,9 @@ interface TextColumn {
   codes: Uint16Array | Uint32Array;
   raw: readonly string[];
   folded?: readonly string[];
-  plain?: boolean;
+  /** On MySQL: every value is printable ASCII; none ends with a space. */
+  ascii?: boolean;
+  unpadded?: boolean;
 }
 interface NumberColumn {
   kind: 'number';
@@ -154,7 +158,11 @@ export class CarSnapshot {
         for (let i = 0; i < this.size; i++) out[i] = (this.flags[i] & bit) !== 0 ? 1 : 0;
         return out;
       }
-      if (this.dialect === 'mysql' && !(this.plain(column) && strings.every(mysqlPlain))) return null;
+      if (this.dialect === 'mysql') {
+        if (!(this.column(column, 'ascii', ascii) && strings.every(ascii))) return null;
+        const padding = c.comparator !== 'contain' && c.comparator !== 'like';
+        if (padding && !(this.column(column, 'unpadded', unpadded) && strings.every(unpadded))) return null;
+      }
       const test = textTest(c.comparator, strings.map(asciiLower));
       if (!test) return null;
       const folded = this.folded(column);
@@ -188,9 +196,10 @@ export class CarSnapshot {
     return column.folded;
   }
 
-  private plain(column: TextColumn): boolean {
-    column.plain ??= column.raw.every(mysqlPlain);
-    return column.plain;
+  /** Whether every value of the column passes `test` (cached). */
+  private column(column: TextColumn, flag: 'ascii' | 'unpadded', test: (s: string) => boolean): boolean {
+    column[flag] ??= column.raw.every(test);
+    return column[flag];
   }
 
   /** The cars in the sort's order (built once per sort), or null when a column of it is unusable. */
