@@ -95,3 +95,34 @@ describeEachBackend('Search snapshot freshness and isolation', (backend) => {
     expect(res.body.rows.map((c: { manufacturer: string }) => c.manufacturer)).toEqual(['Mazda']);
   });
 });
+
+describeEachBackend('Search snapshot memory bound (SEARCH_SNAPSHOT_MAX_CARS)', (backend) => {
+  it('drops the least recently searched dealership first to stay within the bound; 0 turns snapshots off', async () => {
+    const t = await startTestApp(backend, { SEARCH_SNAPSHOT_MAX_CARS: '2' });
+    const off = await startTestApp(backend, { SEARCH_SNAPSHOT_MAX_CARS: '0' });
+    try {
+      const snapshots = t.app.get(SnapshotCarSearch);
+      const [a, b, c] = [await createDealer(t, { region: 'US' }), await createDealer(t, { region: 'US' }), await createDealer(t, { region: 'US' })];
+      const put = (who: DealerFixture, body: Buffer) => t.http().put('/api/v1/inventory/used').set('Authorization', who.auth).attach('File', body, 'cars.csv').expect(200);
+      await put(a, csv(TOYOTA));
+      await put(b, csv(HONDA));
+      await put(c, csv(TOYOTA, HONDA));
+      const first = await snapshots.current(a.dealerId);
+      expect(await snapshots.current(b.dealerId)).not.toBeNull();
+      expect(await snapshots.current(a.dealerId)).toBe(first); // both fit
+      expect(await snapshots.current(c.dealerId)).not.toBeNull(); // 2 cars: a and b make room
+      expect(await snapshots.current(a.dealerId)).not.toBe(first); // a was dropped, rebuilt now
+      const res = await t.http().post('/api/v1/search').set('Authorization', c.auth).send({ query: 'white' }).expect(200);
+      expect(res.body.total_row_count).toBe(1);
+
+      const d = await createDealer(off, { region: 'US' });
+      await off.http().put('/api/v1/inventory/used').set('Authorization', d.auth).attach('File', csv(TOYOTA), 'cars.csv').expect(200);
+      expect(await off.app.get(SnapshotCarSearch).current(d.dealerId)).toBeNull();
+      const found = await off.http().post('/api/v1/search').set('Authorization', d.auth).send({ query: 'white' }).expect(200);
+      expect(found.body.rows.map((r: { vin: string }) => r.vin)).toEqual(['2T1BURHE8JC123456']);
+    } finally {
+      await off.close();
+      await t.close();
+    }
+  });
+});
