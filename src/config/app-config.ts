@@ -38,6 +38,7 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(1024) BODY_LIMIT_BYTES = 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1024) UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1) UPLOAD_MAX_ROWS = 200000;
+  @IsOptional() @toInt() @IsInt() @Min(0) @Max(100_000_000) SEARCH_SNAPSHOT_MAX_CARS = 1_000_000;
   @IsOptional() @IsString() PARTNER_SIGNING_SECRETS?: string;
   @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'LLM_BASE_URL must be an http(s) URL' }) LLM_BASE_URL?: string;
   @IsOptional() @IsString() LLM_MODEL?: string;
@@ -75,6 +76,11 @@ export class AppConfig {
   readonly catalogSeed!: boolean;
   readonly auth!: { cacheTtlMs: number; cacheMaxEntries: number; failureLimit: number; addressFailureLimit: number; failureWindowSeconds: number };
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
+  /**
+   * Cars of all dealerships that search's in-process column snapshots may hold (about 200 bytes a
+   * car; the least recently searched dealership is dropped first); 0 turns them off (every search in SQL).
+   */
+  readonly searchSnapshotMaxCars!: number;
   /** Requests a minute per credential (shared through Redis when REDIS_URL is set). */
   readonly rateLimitPerMinute!: number;
   /** Origins browsers may call the API from; empty: CORS off. */
@@ -159,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       failureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
     },
     limits: { bodyBytes: vars.BODY_LIMIT_BYTES, uploadBytes: vars.UPLOAD_LIMIT_BYTES, uploadRows: vars.UPLOAD_MAX_ROWS },
+    searchSnapshotMaxCars: vars.SEARCH_SNAPSHOT_MAX_CARS,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     corsOrigins,
     partnerSigningSecrets: (vars.PARTNER_SIGNING_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean),

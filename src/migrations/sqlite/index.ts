@@ -9,6 +9,7 @@ import { MessageDestination1763860000000 } from './1763860000000-message-destina
 import { Assistant1763870000000 } from './1763870000000-assistant';
 import { InventoryRawText1763880500000 } from './1763880500000-inventory-raw-text';
 import { InventoryFeatureFlags1763885000000 } from './1763885000000-inventory-feature-flags';
+import { InventoryVersions1763890000000 } from './1763890000000-inventory-versions';
 import { MessageDeliveryHandOver1795700000000 } from './1795700000000-message-delivery-hand-over';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
@@ -24,5 +25,6 @@ export const sqliteMigrations = [
   Assistant1763870000000,
   InventoryRawText1763880500000,
   InventoryFeatureFlags1763885000000,
+  InventoryVersions1763890000000,
   MessageDeliveryHandOver1795700000000,
 ];

@@ -13,6 +13,7 @@ import { DealershipContextRegions } from './adapters/dealership/dealership-regio
 import { CatalogBodyTypes } from './domain/catalog-body-types';
 import { DealershipRegions } from './domain/dealership-regions';
 import { InventoryController } from './adapters/http/inventory.controller';
+import { SnapshotCarSearch } from './adapters/persistence/snapshot-car-search';
 import { TypeOrmCarSearchRepository } from './adapters/persistence/typeorm-car-search.repository';
 import { UploadCleanupInterceptor } from './adapters/http/upload-cleanup.interceptor';
 import { CarOrmEntity } from './adapters/persistence/car.orm-entity';
@@ -65,7 +66,10 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     FindCarUseCase,
     InventoryStatisticsUseCase,
     InventoryDemoSeeder,
-    { provide: CarSearchRepository, useClass: TypeOrmCarSearchRepository },
+    // Searches answer from an in-process column snapshot, and in SQL what it cannot answer.
+    TypeOrmCarSearchRepository,
+    SnapshotCarSearch,
+    { provide: CarSearchRepository, useExisting: SnapshotCarSearch },
     FilterCarsUseCase,
     StockedNamesUseCase,
   ],

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner } from 'typeorm';
 import { CarCondition, CarData } from '../../domain/car';
 import { CarInventoryStore, ReplaceOutcome } from '../../domain/car-inventory.repository';
+import { bumpInventoryVersionSql } from './inventory-versions';
 import { newUploadId, RowMeta, rowValues, tsvLine, UPSERT_COLUMNS, utcDatetime, WRITE_COLUMNS } from './car-rows';
 
 const COLUMN_LIST = WRITE_COLUMNS.map((c) => `\`${c}\``).join(', ');
@@ -11,6 +12,8 @@ const ROW_PLACEHOLDERS = `(${WRITE_COLUMNS.map(() => '?').join(', ')})`;
 const ON_DUPLICATE = `ON DUPLICATE KEY UPDATE ${UPSERT_COLUMNS.map((c) => `\`${c}\` = VALUES(\`${c}\`)`).join(', ')}`;
 /** LOAD DATA's default format (tab-separated, backslash escapes, \N for NULL) from our own stream. */
 const LOAD_SQL = `LOAD DATA LOCAL INFILE 'inventory-upload.tsv' REPLACE INTO TABLE inventory_cars CHARACTER SET utf8mb4 (${COLUMN_LIST})`;
+/** The dealership's inventory version (inventory-versions.ts), incremented in each change's transaction. */
+const BUMP_VERSION = bumpInventoryVersionSql('mysql');
 const LISTING_ORDER = 'ORDER BY date_created DESC, row_index ASC, vin ASC';
 /** LOAD DATA stream chunks stay far below the 16 MB protocol packet. */
 const LOAD_CHUNK_CHARS = 256 * 1024;
@@ -52,6 +55,8 @@ export class MySqlCarInventoryStore extends CarInventoryStore {
       const [{ n }] = await qr.query('SELECT COUNT(*) AS n FROM inventory_cars WHERE dealer_id = ? AND `condition` = ?', [dealerId, condition]);
       const inserted = (await this.loadDataAllowed(qr)) ? await this.loadBatches(qr, batches, meta) : await this.insertBatches(qr, batches, meta);
       await qr.query('DELETE FROM inventory_cars WHERE dealer_id = ? AND `condition` = ? AND upload_id <> ?', [dealerId, condition, meta.uploadId]);
+      // Last, so the counter's row lock is held only until the commit just after.
+      await qr.query(BUMP_VERSION, [dealerId]);
       return { deleted: Number(n), inserted };
     });
   }
@@ -63,6 +68,7 @@ export class MySqlCarInventoryStore extends CarInventoryStore {
         [dealerId, condition],
       );
       await qr.query('DELETE FROM inventory_cars WHERE dealer_id = ? AND `condition` = ?', [dealerId, condition]);
+      await qr.query(BUMP_VERSION, [dealerId]);
       return rows.map((r) => r.vin);
     });
   }

@@ -12,6 +12,7 @@ import { UnavailableError } from '../../../../../libs/common/errors/domain-error
 import { CarCondition, CarData } from '../../domain/car';
 import { CarInventoryStore, ReplaceOutcome } from '../../domain/car-inventory.repository';
 import { newUploadId, RowMeta, rowValues, UPSERT_COLUMNS, utcDatetime, WRITE_BATCH_ROWS, WRITE_COLUMNS } from './car-rows';
+import { bumpInventoryVersionSql } from './inventory-versions';
 import { swapOnWorker } from './sqlite-swap-worker';
 
 const UPSERT_SQL = `INSERT INTO inventory_cars (${WRITE_COLUMNS.map((c) => `"${c}"`).join(', ')})
@@ -19,6 +20,8 @@ const UPSERT_SQL = `INSERT INTO inventory_cars (${WRITE_COLUMNS.map((c) => `"${c
   ON CONFLICT (dealer_id, "condition", vin) DO UPDATE SET ${UPSERT_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
 const COUNT_SQL = 'SELECT COUNT(*) AS n FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?';
 const STALE_SQL = 'DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND upload_id <> ?';
+/** The dealership's inventory version (inventory-versions.ts), incremented in each change's transaction. */
+const BUMP_VERSION_SQL = bumpInventoryVersionSql('sqlite');
 const LISTING_ORDER = 'ORDER BY date_created DESC, row_index ASC, vin ASC';
 const IDLE_WAIT_MS = 30_000;
 
@@ -33,7 +36,7 @@ const IDLE_WAIT_MS = 30_000;
  */
 @Injectable()
 export class SqliteCarInventoryStore extends CarInventoryStore {
-  private statements: { db: Database; upsert: Statement; count: Statement; stale: Statement; vins: Statement; deleteAll: Statement } | null = null;
+  private statements: { db: Database; upsert: Statement; count: Statement; stale: Statement; vins: Statement; deleteAll: Statement; bump: Statement } | null = null;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
@@ -50,7 +53,7 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
       if (databaseFile !== ':memory:') {
         return await swapOnWorker({
           databaseFile, staging, dealerId, condition, uploadId: meta.uploadId,
-          upsertSql: UPSERT_SQL, countSql: COUNT_SQL, staleSql: STALE_SQL, batchRows: WRITE_BATCH_ROWS,
+          upsertSql: UPSERT_SQL, countSql: COUNT_SQL, staleSql: STALE_SQL, bumpSql: BUMP_VERSION_SQL, batchRows: WRITE_BATCH_ROWS,
         });
       }
       const db = await this.idleConnection();
@@ -59,6 +62,7 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
         const { n } = s.count.get(dealerId, condition) as { n: number };
         for (const batch of readStaged(staging, WRITE_BATCH_ROWS)) this.writeBatch(s.upsert, batch);
         s.stale.run(dealerId, condition, meta.uploadId);
+        s.bump.run(dealerId);
         return { deleted: n, inserted: staged };
       });
       return swap();
@@ -73,6 +77,7 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
     return db.transaction(() => {
       const vins = (s.vins.all(dealerId, condition) as { vin: string }[]).map((r) => r.vin);
       s.deleteAll.run(dealerId, condition);
+      s.bump.run(dealerId);
       return vins;
     })();
   }
@@ -107,6 +112,7 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
         stale: db.prepare(STALE_SQL),
         vins: db.prepare(`SELECT vin FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND is_deleted = 0 ${LISTING_ORDER}`),
         deleteAll: db.prepare('DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?'),
+        bump: db.prepare(BUMP_VERSION_SQL),
       };
     }
     return this.statements;

@@ -10,6 +10,8 @@ export interface SqliteSwapJob {
   upsertSql: string;
   countSql: string;
   staleSql: string;
+  /** Increments the dealership's inventory version, in the same transaction. */
+  bumpSql: string;
   batchRows: number;
 }
 
@@ -56,6 +58,7 @@ try {
   const upsert = db.prepare(job.upsertSql);
   const count = db.prepare(job.countSql);
   const stale = db.prepare(job.staleSql);
+  const bump = db.prepare(job.bumpSql);
   const swap = db.transaction(() => {
     const { n } = count.get(job.dealerId, job.condition);
     let inserted = 0;
@@ -64,6 +67,7 @@ try {
       inserted += batch.length;
     }
     stale.run(job.dealerId, job.condition, job.uploadId);
+    bump.run(job.dealerId);
     return { deleted: n, inserted };
   });
   parentPort.postMessage({ ok: swap.immediate() });

@@ -7,23 +7,10 @@ import { asCanonicalColor } from '../../../../../libs/common/vehicle/canonical-v
 import { CarSearchRepository, SearchHit } from '../../domain/car-search.repository';
 import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
+import { SEARCH_ORDER, SnapshotKey } from './car-snapshot';
 import { compileFilter, FEATURE_FLAGS, SqlDialect } from './filter-to-sql';
 
 const HIT_COLUMNS = ['vin', 'stock_number', 'display_name', 'manufacturer', 'model', 'trim', 'year', 'type', 'condition', 'price', 'kilometers', 'color', 'image_url'] as const;
-
-/**
- * Column, direction; NULLs always sort last (both dialects put NULL first ascending and last
- * descending, so only ascending columns need `col IS NULL` first). VIN and condition (the key)
- * break ties so pages never overlap.
- */
-const ORDER: Record<SortKey | 'default', [string, 'ASC' | 'DESC'][]> = {
-  default: [['year', 'DESC'], ['price', 'ASC']],
-  price_asc: [['price', 'ASC'], ['year', 'DESC']],
-  price_desc: [['price', 'DESC'], ['year', 'DESC']],
-  year_desc: [['year', 'DESC'], ['price', 'ASC']],
-  year_asc: [['year', 'ASC'], ['price', 'ASC']],
-  kilometers_asc: [['kilometers', 'ASC'], ['price', 'ASC']],
-};
 
 /** Columns of idx_inventory_cars_search on each dialect (InnoDB appends the primary key to it). */
 const INDEXED = ['dealer_id', 'is_deleted', 'type', 'manufacturer', 'model', 'year', 'price', 'kilometers', 'color', 'fuel_type', 'drive_train',
@@ -88,8 +75,10 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
     const where = `${col('dealer_id')} = :dealerId AND ${col('is_deleted')} = 0 AND ${compiled.sql}`;
     const params = { ...compiled.params, dealerId };
     const sortKey = sort ?? 'default';
+    // NULLs sort last: both dialects put NULL first ascending and last descending, so only
+    // ascending columns need `col IS NULL` first.
     const orderBy = [
-      ...ORDER[sortKey].flatMap(([c, dir]) => (dir === 'ASC' ? [`${col(c)} IS NULL`, `${col(c)} ASC`] : [`${col(c)} DESC`])),
+      ...SEARCH_ORDER[sortKey].flatMap(([c, dir]) => (dir === 'ASC' ? [`${col(c)} IS NULL`, `${col(c)} ASC`] : [`${col(c)} DESC`])),
       `${col('vin')} ASC`,
       `${col('condition')} ASC`,
     ];
@@ -111,7 +100,14 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
       total = Number(count?.total ?? 0);
       keys = total > page.skip ? await pageQuery() : [];
     }
-    if (keys.length === 0) return { rows: [], total };
+    return { rows: await this.hits(dealerId, keys), total };
+  }
+
+  /** The search rows of these cars, in this order, read by primary key (a car removed meanwhile is left out). */
+  async hits(dealerId: string, keys: readonly SnapshotKey[]): Promise<SearchHit[]> {
+    if (keys.length === 0) return [];
+    const q = (name: string) => this.dataSource.driver.escape(name);
+    const col = (name: string) => `car.${q(name)}`;
     // IN lists on the primary key's columns: point reads on both dialects (SQLite's planner may
     // scan a dealership's rows for 20 OR-ed key pairs).
     const details = await this.run<Record<(typeof HIT_COLUMNS)[number], unknown>>(
@@ -120,14 +116,11 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
       { dealerId, conditions: [...new Set(keys.map((k) => k.condition))], vins: keys.map((k) => k.vin) },
     );
     const byKey = new Map(details.map((d) => [`${String(d.condition)}:${String(d.vin)}`, d]));
-    return {
-      total,
-      // A car an upload removed between the reads is left out rather than failing the search.
-      rows: keys.flatMap((k) => {
-        const row = byKey.get(`${k.condition}:${k.vin}`);
-        return row ? [toHit(row)] : [];
-      }),
-    };
+    // A car an upload removed between the reads is left out rather than failing the search.
+    return keys.flatMap((k) => {
+      const row = byKey.get(`${k.condition}:${k.vin}`);
+      return row ? [toHit(row)] : [];
+    });
   }
 
   private run<T>(sql: string, params: Record<string, unknown>): Promise<T[]> {
