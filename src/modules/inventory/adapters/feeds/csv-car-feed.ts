@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { CarFeed, FeedRecord, RawCarValues } from '../../domain/car-feed';
 import { ColumnMappings, ColumnPlan, kilometersUnitOf, planColumns, planHasVin } from '../../domain/feed-headers';
 import { InvalidColumnMappingsError, InvalidDelimiterError, UnusableFeedError } from '../../domain/inventory.errors';
-import { CSV_FIELD_MAX_BYTES, CUT_FIELD_MARK } from './csv-field-cap';
+import { CSV_FIELD_MAX_BYTES, CSV_ROW_MAX_BYTES, CUT_FIELD_MARK } from './csv-field-cap';
 import { csvRows, CsvSyntaxError } from './csv-rows';
 import { leadingBytes } from './file-sniffing';
 
@@ -85,8 +85,16 @@ function isBlank(row: string[]): boolean {
 }
 
 function toRecord(row: string[], index: number, plan: ColumnPlan, width: number): FeedRecord {
+  const vinColumn = plan.columns.findIndex((c) => c?.target === 'vin');
+  const cutAt = row.findIndex((cell) => cell.endsWith(CUT_FIELD_MARK));
+  if (cutAt >= 0) {
+    const field = plan.columns[cutAt]?.target ?? `column ${cutAt + 1}`;
+    return {
+      index, tooLong: true, id: cutAt === vinColumn ? '' : (row[vinColumn] ?? ''),
+      malformed: `${field}: cut as the file was read (a field over ${CSV_FIELD_MAX_BYTES} bytes or a row over ${CSV_ROW_MAX_BYTES})`,
+    };
+  }
   if (row.length !== width && !(row.length > width && row.slice(width).every((cell) => cell.trim() === ''))) {
-    const vinColumn = plan.columns.findIndex((c) => c?.target === 'vin');
     return { index, malformed: `row has ${row.length} fields; the header has ${width}`, id: row[vinColumn] ?? '' };
   }
   const values: RawCarValues = {};
@@ -94,10 +102,6 @@ function toRecord(row: string[], index: number, plan: ColumnPlan, width: number)
     const column = plan.columns[i];
     if (!column) continue;
     const cell = row[i];
-    if (cell.endsWith(CUT_FIELD_MARK)) {
-      const vinColumn = plan.columns.findIndex((c) => c?.target === 'vin');
-      return { index, malformed: `${column.target} is longer than ${CSV_FIELD_MAX_BYTES} bytes`, tooLong: true, id: i === vinColumn ? '' : (row[vinColumn] ?? '') };
-    }
     if (!column.append) values[column.target] = cell;
     else if (cell.trim() !== '') {
       const current = values[column.target];

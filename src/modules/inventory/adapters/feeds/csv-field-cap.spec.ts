@@ -5,9 +5,9 @@ import { createFieldCap, CUT_FIELD_MARK } from './csv-field-cap';
 const COMMA = 0x2c;
 
 /** Runs the cap over `text` split at `cuts` (chunk boundaries anywhere, even inside a character). */
-function capped(text: string, max: number, cuts: number[] = [], delimiter = COMMA): string {
+function capped(text: string, max: number, cuts: number[] = [], delimiter = COMMA, maxRow = 1_000_000): string {
   const bytes = Buffer.from(text, 'utf8');
-  const cap = createFieldCap(delimiter, max);
+  const cap = createFieldCap(delimiter, max, maxRow);
   const bounds = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
   const parts: Uint8Array[] = [];
   let start = 0;
@@ -29,10 +29,12 @@ function rows(csv: string): Promise<string[][]> {
   });
 }
 
-/** A CSV field as a feed writes it: bare when it can be, else quoted with "" for a quote. */
+/** A CSV field as a feed writes it: bare when it can be, else quoted with "" for a quote (spaces before the quote allowed). */
 const field = fc.oneof(
-  fc.stringMatching(/^[A-Za-z0-9 .$-]{0,12}$/),
-  fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'é', ',', '"', '\n', ' ', '😀') }).map((v) => `"${v.replace(/"/g, '""')}"`),
+  fc.stringMatching(/^[A-Za-z0-9.$-][A-Za-z0-9 .$-]{0,11}$/),
+  fc.constant(''),
+  fc.tuple(fc.constantFrom('', ' ', '  '), fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'é', ',', '"', '\n', ' ', '😀') }))
+    .map(([lead, v]) => `${lead}"${v.replace(/"/g, '""')}"`),
 );
 const csvText = fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }).map((rs) => rs.map((r) => r.join(',')).join('\r\n'));
 
@@ -65,6 +67,26 @@ describe(createFieldCap.name, () => {
     expect(out[1][1].endsWith(CUT_FIELD_MARK)).toBe(true);
     expect(out[1][1].length).toBeLessThan(1100);
     expect(out[2]).toEqual(['2T1BURHE8JC123456', 'Sunroof']);
+  });
+
+  it('reads spaces before an opening quote as the parser does: the field is still quoted, and capped', async () => {
+    const out = await rows(capped(`vin,options\r\nV1, "${'a,'.repeat(2000)}"\r\nV2,Sunroof\r\n`, 1024, [100, 3000]));
+    expect(out).toHaveLength(3);
+    expect(out[1]).toHaveLength(2);
+    expect(out[1][1].endsWith(CUT_FIELD_MARK)).toBe(true);
+    expect(out[2]).toEqual(['V2', 'Sunroof']);
+  });
+
+  it('cuts a row of many short fields past the row limit, marking the field that crossed it and dropping the rest', async () => {
+    const long = Array.from({ length: 5000 }, () => 'a').join(',');
+    const quoted = Array.from({ length: 500 }, () => '"x,y"').join(',');
+    const out = await rows(capped(`h1,h2\r\n${long}\r\n${quoted}\r\nok,fine\r\n`, 1024, [777, 5000, 9001], COMMA, 2048));
+    expect(out).toHaveLength(4);
+    for (const row of [out[1], out[2]]) {
+      expect(row.length).toBeLessThan(1100);
+      expect(row.at(-1)!.endsWith(CUT_FIELD_MARK)).toBe(true);
+    }
+    expect(out[3]).toEqual(['ok', 'fine']);
   });
 
   it('with a delimiter outside ASCII, caps whole lines', () => {

@@ -3,7 +3,7 @@ import { pipeline, Transform } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { parse } from 'fast-csv';
 import { chunked } from './chunk-stream';
-import { createFieldCap, CSV_FIELD_MAX_BYTES } from './csv-field-cap';
+import { createFieldCap, CSV_FIELD_MAX_BYTES, CSV_ROW_MAX_BYTES } from './csv-field-cap';
 
 /**
  * Rows per chunk handed over: one await (or one message) per chunk rather than per row, and chunks
@@ -61,7 +61,7 @@ function delimiterByte(delimiter: string): number {
 }
 
 function fieldCap(delimiter: string): Transform {
-  const cap = createFieldCap(delimiterByte(delimiter), CSV_FIELD_MAX_BYTES);
+  const cap = createFieldCap(delimiterByte(delimiter), CSV_FIELD_MAX_BYTES, CSV_ROW_MAX_BYTES);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       done(null, cap(chunk, false));
@@ -80,7 +80,7 @@ const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const { Transform } = require('node:stream');
 const { parse } = require(workerData.fastCsv);
-const cap = (${createFieldCap.toString()})(workerData.delimiterByte, workerData.fieldMaxBytes);
+const cap = (${createFieldCap.toString()})(workerData.delimiterByte, workerData.fieldMaxBytes, workerData.rowMaxBytes);
 const fieldCap = new Transform({
   transform(chunk, _encoding, done) { done(null, cap(chunk, false)); },
   flush(done) { done(null, cap(new Uint8Array(0), true)); },
@@ -120,7 +120,7 @@ async function* rowsOnWorker(source: CsvSource): AsyncGenerator<string[][]> {
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
     workerData: {
       ...source, fastCsv: require.resolve('fast-csv'), chunkRows: CSV_CHUNK_ROWS, credits: WORKER_CREDITS,
-      delimiterByte: delimiterByte(source.delimiter), fieldMaxBytes: CSV_FIELD_MAX_BYTES,
+      delimiterByte: delimiterByte(source.delimiter), fieldMaxBytes: CSV_FIELD_MAX_BYTES, rowMaxBytes: CSV_ROW_MAX_BYTES,
     },
   });
   const queue: WorkerMessage[] = [];
