@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SEARCH_ATTRIBUTES, SortKey } from '../../libs/common/vehicle/car-attributes';
-import { CAR_FEATURES } from '../../libs/common/vehicle/car-features';
+import { CAR_FEATURES, featureBit } from '../../libs/common/vehicle/car-features';
 import { and, comparison, Comparator, FilterNode, not, operation, parseWireNode, renderFilter, ScalarValue } from '../../libs/common/vehicle/filter-expression';
 import { SnapshotCarSearch } from '../../src/modules/inventory/adapters/persistence/snapshot-car-search';
 import { TypeOrmCarSearchRepository } from '../../src/modules/inventory/adapters/persistence/typeorm-car-search.repository';
@@ -42,11 +42,18 @@ describeEachBackend('Search snapshot selects what the SQL selects', (backend) =>
   }, 120_000);
   afterAll(() => t.close());
 
+  function asksOptionsText(node: FilterNode): boolean {
+    if (node.kind !== 'comparison') return node.arguments.some(asksOptionsText);
+    return node.attribute === 'options' && !(node.comparator === 'contain' && typeof node.value === 'string' && featureBit(node.value) !== null);
+  }
+
   async function same(filter: FilterNode): Promise<string | null> {
     for (const sort of SORTS) {
       const pages = [EVERYTHING, { skip: 3, take: 7 }];
       for (const page of pages) {
         const fromSnapshot = snapshot.select(filter, sort, page);
+        // The options text is not in the snapshot: only a known feature's `contain` is answered there.
+        if (!fromSnapshot && asksOptionsText(filter)) return null;
         if (!fromSnapshot) return `the snapshot did not answer ${renderFilter(filter)}`;
         const fromSql = await sql.search(a.dealerId, filter, sort, page);
         const expected = fromSql.rows.map((r) => `${r.condition}:${r.vin}`);

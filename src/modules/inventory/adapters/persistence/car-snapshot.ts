@@ -16,8 +16,14 @@ export const SEARCH_ORDER: Record<SortKey | 'default', readonly (readonly [strin
   kilometers_asc: [['kilometers', 'ASC'], ['price', 'ASC']],
 };
 
-/** The columns of inventory_cars a snapshot holds: every search attribute and the feature mask. */
-export const SNAPSHOT_COLUMNS: readonly string[] = [...SEARCH_ATTRIBUTES.map((a) => a.name), FEATURE_FLAGS];
+/**
+ * The search attributes a snapshot holds: all but `options` (free text of up to 4,000 characters a
+ * car: its known features are the mask, anything else asked of it runs in SQL). So a car costs
+ * about 200 bytes here, whatever its feed.
+ */
+const HELD_ATTRIBUTES = SEARCH_ATTRIBUTES.filter((a) => a.name !== 'options');
+/** The columns of inventory_cars a snapshot reads: the held attributes and the feature mask. */
+export const SNAPSHOT_COLUMNS: readonly string[] = [...HELD_ATTRIBUTES.map((a) => a.name), FEATURE_FLAGS];
 
 /** A car's primary key within its dealership, as the database spells it. */
 export interface SnapshotKey {
@@ -85,7 +91,8 @@ export class CarSnapshot {
 
   /** The matches' count and the keys of the page in the search's order, or null when the SQL must answer. */
   select(filter: FilterNode, sort: SortKey | null, page: { skip: number; take: number }): { total: number; keys: SnapshotKey[] } | null {
-    const order = this.order(sort ?? 'default');
+    // Newest first is the default order: one precomputed order serves both.
+    const order = this.order(sort === null || sort === 'year_desc' ? 'default' : sort);
     const mask = order && this.evaluate(filter);
     if (!order || !mask) return null;
     let total = 0;
@@ -140,6 +147,14 @@ export class CarSnapshot {
 
   private leaf(c: Comparison): Uint8Array | null {
     const attribute = SEARCH_VOCABULARY.get(c.attribute);
+    // A known feature's `contain` tests its bit, as the SQL does (the options text is not held).
+    const bit = c.comparator === 'contain' && c.attribute === 'options' && typeof c.value === 'string' ? featureBit(c.value) : null;
+    if (bit !== null) {
+      if (!this.flagsUsable) return null;
+      const out = new Uint8Array(this.size);
+      for (let i = 0; i < this.size; i++) out[i] = (this.flags[i] & bit) !== 0 ? 1 : 0;
+      return out;
+    }
     const column = this.columns.get(c.attribute);
     if (!attribute || !column) return null;
     const list = Array.isArray(c.value);
@@ -151,13 +166,6 @@ export class CarSnapshot {
     if (column.kind === 'text') {
       if (!values.every((v) => typeof v === 'string')) return null;
       const strings = values as readonly string[];
-      // A known feature's `contain` tests its bit, as the SQL does.
-      const bit = c.comparator === 'contain' && c.attribute === 'options' ? featureBit(strings[0]) : null;
-      if (bit !== null) {
-        if (!this.flagsUsable) return null;
-        for (let i = 0; i < this.size; i++) out[i] = (this.flags[i] & bit) !== 0 ? 1 : 0;
-        return out;
-      }
       if (this.dialect === 'mysql') {
         if (!(this.column(column, 'ascii', ascii) && strings.every(ascii))) return null;
         const padding = c.comparator !== 'contain' && c.comparator !== 'like';
@@ -320,7 +328,7 @@ export class CarSnapshotBuilder {
   private flagsUsable = true;
 
   constructor(private readonly dialect: SqlDialect) {
-    for (const a of SEARCH_ATTRIBUTES) {
+    for (const a of HELD_ATTRIBUTES) {
       if (a.type === 'string') this.text.set(a.name, { codes: [], dict: new Map([['', 0]]), raw: [''] });
       else if (a.type === 'boolean') this.booleans.set(a.name, { values: [], usable: true });
       else this.numbers.set(a.name, { values: [], integer: a.type === 'integer', usable: true });
