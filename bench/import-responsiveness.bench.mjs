@@ -1,7 +1,9 @@
 // npm run bench:import-responsiveness — does a large import on the embedded default (SQLite) leave
 // the API answering? Uploads BENCH_ROWS (200,000) used cars through the API while a second client
-// calls /health/live and another dealership's profile every 20 ms; prints the upload's time and the
-// latency of those calls during it (p50, p99, max). Target (issue 15): every call within 100 ms.
+// calls /health/live, reads another dealership's profile and writes for it (an engage, which
+// records a message) every 20 ms; prints the upload's time and the latency of those calls during it
+// (p50, p99, max). Target (issue 15): health and reads within 100 ms; writes wait for the swap's
+// lock (asynchronously) but never stall the event loop.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
@@ -23,12 +25,12 @@ try {
   // The probes run in a process of their own: this one is busy sending the upload.
   const PROBER = `
     const [base, authorization] = process.argv.slice(1);
-    const latencies = { health: [], profile: [] };
-    const probe = async (url, headers) => {
+    const latencies = { health: [], profile: [], engage: [] };
+    const probe = async (url, headers, body) => {
       const t0 = performance.now();
-      const res = await fetch(url, { headers });
+      const res = await fetch(url, body ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) } : { headers });
       await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(url + ': ' + res.status);
+      if (res.status !== 200 && res.status !== 202) throw new Error(url + ': ' + res.status);
       return performance.now() - t0;
     };
     let running = true;
@@ -39,6 +41,7 @@ try {
       while (running) {
         latencies.health.push(await probe(base + '/health/live'));
         latencies.profile.push(await probe(base + '/api/v1/dealership', { authorization }));
+        latencies.engage.push(await probe(base + '/api/v1/ailm/engage', { authorization }, { contact: { email: 'probe@example.com' }, message: 'Still there?' }));
         await new Promise((r) => setTimeout(r, 20));
       }
       process.stdout.write(JSON.stringify(latencies) + '\\n');
@@ -61,7 +64,7 @@ try {
   console.log(`SQLite import of ${ROWS.toLocaleString('en')} rows through the API: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s)`);
   for (const [name, xs] of Object.entries(latencies)) {
     const sorted = xs.slice().sort((a, b) => a - b);
-    console.log(`  ${name.padEnd(8)} ${String(xs.length).padStart(5)} calls during it: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (target: max < 100 ms)`);
+    console.log(`  ${name.padEnd(8)} ${String(xs.length).padStart(5)} calls during it: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms${name === 'engage' ? '' : ' (target: max < 100 ms)'}`);
   }
 } finally {
   await stopServer(server);

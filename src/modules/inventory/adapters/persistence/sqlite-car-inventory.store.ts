@@ -14,6 +14,7 @@ import { CarInventoryStore, ReplaceOutcome } from '../../domain/car-inventory.re
 import { newUploadId, RowMeta, rowValues, UPSERT_COLUMNS, utcDatetime, WRITE_BATCH_ROWS, WRITE_COLUMNS } from './car-rows';
 import { bumpInventoryVersionSql } from './inventory-versions';
 import { swapOnWorker } from './sqlite-swap-worker';
+import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
 
 const UPSERT_SQL = `INSERT INTO inventory_cars (${WRITE_COLUMNS.map((c) => `"${c}"`).join(', ')})
   VALUES (${WRITE_COLUMNS.map(() => '?').join(', ')})
@@ -51,10 +52,12 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
       const staged = await stage(batches, staging, (car, row) => this.stagedRow(car, row, meta));
       const databaseFile = this.dataSource.options.database as string;
       if (databaseFile !== ':memory:') {
-        return await swapOnWorker({
+        // In the process's SQLite write turn: this process's transactions wait for the swap without
+        // blocking the event loop (better-sqlite3 would wait out the worker's lock synchronously).
+        return await inSqliteWriteTurn(this.dataSource, () => swapOnWorker({
           databaseFile, staging, dealerId, condition, uploadId: meta.uploadId,
           upsertSql: UPSERT_SQL, countSql: COUNT_SQL, staleSql: STALE_SQL, bumpSql: BUMP_VERSION_SQL, batchRows: WRITE_BATCH_ROWS,
-        });
+        }));
       }
       const db = await this.idleConnection();
       const s = this.prepared(db);
