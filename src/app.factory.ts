@@ -53,6 +53,8 @@ const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Rema
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.useLogger(app.get(AppLogger));
   app.disable('x-powered-by');
+  // The client address (failure throttling, audit, logs) comes from X-Forwarded-For only through the proxies named here.
+  app.set('trust proxy', config.trustProxy);
   answerClientErrorsInErrorShape(app.getHttpServer());
   app.use(requestIdMiddleware);
   const requestLogger = app.get(HttpRequestLogger);

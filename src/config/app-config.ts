@@ -1,3 +1,4 @@
+import * as net from 'node:net';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync,
@@ -32,6 +33,8 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_CACHE_MAX_ENTRIES = 10000;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_FAILURE_LIMIT = 10;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100000) AUTH_ADDRESS_FAILURE_LIMIT = 50;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(1000000) AUTH_USERNAME_FAILURE_LIMIT = 100;
+  @IsOptional() @IsString() TRUST_PROXY?: string;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(86400) AUTH_FAILURE_WINDOW_SECONDS = 60;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(100_000_000) RATE_LIMIT_PER_MINUTE = 1200;
   @IsOptional() @IsString() CORS_ORIGINS?: string;
@@ -74,7 +77,11 @@ export class AppConfig {
   readonly demoSeed!: boolean;
   /** Load the shipped seed catalog at API start when the catalog is empty. */
   readonly catalogSeed!: boolean;
-  readonly auth!: { cacheTtlMs: number; cacheMaxEntries: number; failureLimit: number; addressFailureLimit: number; failureWindowSeconds: number };
+  readonly auth!: {
+    cacheTtlMs: number; cacheMaxEntries: number; failureLimit: number; addressFailureLimit: number; usernameFailureLimit: number; failureWindowSeconds: number;
+  };
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client address (false: none). */
+  readonly trustProxy!: boolean | number | string[];
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
   /**
    * Cars of all dealerships that search's in-process column snapshots may hold (about 200 bytes a
@@ -141,10 +148,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError('Invalid configuration:\n  RUN_WORKERS=false needs REDIS_URL (a separate worker can only share a Redis queue)');
   }
   const corsOrigins = parseOrigins(vars.CORS_ORIGINS);
+  const trustProxy = parseTrustProxy(vars.TRUST_PROXY);
   const dataDir = path.resolve(vars.DATA_DIR);
   return new AppConfig({
     port: vars.PORT,
     host: vars.HOST,
+    trustProxy,
     database: vars.DATABASE_URL
       ? { kind: 'mysql', url: vars.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'dealer.sqlite') },
@@ -162,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       cacheMaxEntries: vars.AUTH_CACHE_MAX_ENTRIES,
       failureLimit: vars.AUTH_FAILURE_LIMIT,
       addressFailureLimit: vars.AUTH_ADDRESS_FAILURE_LIMIT,
+      usernameFailureLimit: vars.AUTH_USERNAME_FAILURE_LIMIT,
       failureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
     },
     limits: { bodyBytes: vars.BODY_LIMIT_BYTES, uploadBytes: vars.UPLOAD_LIMIT_BYTES, uploadRows: vars.UPLOAD_MAX_ROWS },
@@ -189,6 +199,30 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       deliveryBackoffMs: vars.MESSAGING_DELIVERY_BACKOFF_MS,
     },
   });
+}
+
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset or `false` (the client address is the socket's), a hop count (`1`: one load
+ * balancer in front), or comma-separated addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`
+ * of the proxies whose X-Forwarded-For is believed. `true` (believe any) is refused: a client could
+ * then pick its own address and escape the failure throttling.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!NAMED_PROXY_RANGES.has(entry) && (family === 0 || !prefixOk || rest.length > 0)) {
+      throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(value)}: ${JSON.stringify(entry)} is not a hop count, an address, a CIDR range or loopback/linklocal/uniquelocal`);
+    }
+  }
+  return entries;
 }
 
 /** `CORS_ORIGINS`: comma-separated origins, each exactly `scheme://host[:port]` (what a browser sends as `Origin`). */

@@ -129,3 +129,28 @@ describeEachBackend('Authentication failure throttling across API processes', (b
     await two.http().get('/api/v1/dealership').set('Authorization', guess).expect(shared ? 429 : 401);
   });
 });
+
+describeEachBackend('Client addresses behind a proxy (TRUST_PROXY)', (backend) => {
+  let trusting: TestApp;
+  let direct: TestApp;
+  beforeAll(async () => {
+    trusting = await startTestApp(backend, { AUTH_FAILURE_LIMIT: '2', TRUST_PROXY: 'loopback' });
+    direct = await startTestApp(backend, { AUTH_FAILURE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await trusting.close();
+    await direct.close();
+  });
+
+  it('throttles per forwarded client when the proxy is trusted, and ignores X-Forwarded-For when it is not', async () => {
+    for (const [t, trusted] of [[trusting, true], [direct, false]] as const) {
+      const owner = await createDealer(t);
+      for (let i = 0; i < 2; i++) {
+        await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(owner.username, 'guess')).set('X-Forwarded-For', '203.0.113.5').expect(401);
+      }
+      await t.http().get('/api/v1/dealership').set('Authorization', owner.auth).set('X-Forwarded-For', '203.0.113.5').expect(429);
+      // Another client behind the same proxy: its own address when trusted, the proxy's (throttled) when not.
+      await t.http().get('/api/v1/dealership').set('Authorization', owner.auth).set('X-Forwarded-For', '198.51.100.7').expect(trusted ? 200 : 429);
+    }
+  });
+});

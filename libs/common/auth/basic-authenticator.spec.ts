@@ -110,6 +110,15 @@ describe(BasicAuthenticator.name, () => {
     await expect(auth.authenticate(header('dk_c', 'secret-c'), '192.0.2.7', 'dealer')).resolves.toMatchObject({ dealerId: 'c' });
   });
 
+  it('gives a guess spread over many addresses one try per address once the username fails everywhere, and still lets the owner in', async () => {
+    const auth = new BasicAuthenticator(store, { ...settings, usernameFailureLimit: 3 });
+    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('dk_b', 'guess'), `10.7.0.${i}`, 'dealer')).rejects.toBeInstanceOf(UnauthenticatedError);
+    // A new address gets its one try, then is refused; an address that never failed is not.
+    await expect(auth.authenticate(header('dk_b', 'guess'), '10.7.0.50', 'dealer')).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(auth.authenticate(header('dk_b', 'guess-again'), '10.7.0.50', 'dealer')).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(auth.authenticate(header('dk_b', 'secret-b'), '192.0.2.99', 'dealer')).resolves.toMatchObject({ dealerId: 'b' });
+  });
+
   it('throttles an address that tries many usernames', async () => {
     const auth = new BasicAuthenticator(store, { ...settings, addressFailureLimit: 4 });
     for (let i = 0; i < 4; i++) await expect(auth.authenticate(header(`dk_guess${i}`, 'x'), '10.9.9.9', 'dealer')).rejects.toBeInstanceOf(UnauthenticatedError);

@@ -14,6 +14,12 @@ export interface BasicAuthSettings {
   cacheMaxEntries: number;
   /** Failures allowed per username from one client address per window. */
   failureLimit: number;
+  /**
+   * Failures of a username from every address together per window; past it, an address that has
+   * failed for that username is refused at once (one guess per address), while one that has not
+   * (the owner's, elsewhere) still gets in.
+   */
+  usernameFailureLimit?: number;
   /** Failures allowed per client address per window (higher: many users may share a NAT). */
   addressFailureLimit: number;
   failureWindowSeconds: number;
@@ -30,8 +36,9 @@ interface CacheEntry {
  * pay no scrypt, and concurrent first requests with one header share one verification (a cold
  * burst of 100 requests costs one scrypt, not 100). Failures are counted per client address and
  * per username *from that address*, and throttled with 429 over the limit: someone guessing a
- * username's secret cannot lock its owner out, who still gets in from another address. Usernames
- * match exactly (a case-insensitive database collation does not make `DK_x` a name for `dk_x`).
+ * username's secret cannot lock its owner out, who still gets in from another address; once a
+ * username fails from everywhere past `usernameFailureLimit`, each address that failed for it is
+ * refused, so a guess spread over many addresses gets one try per address. Usernames match exactly (a case-insensitive database collation does not make `DK_x` a name for `dk_x`).
  */
 export class BasicAuthenticator {
   /** Null when the TTL is 0: every request is verified. */
@@ -39,6 +46,7 @@ export class BasicAuthenticator {
   /** Verifications under way, by cache key: concurrent requests with one header share one. */
   private readonly inFlight = new Map<string, Promise<CacheEntry | null>>();
   private readonly userFailures: RateLimiterAbstract;
+  private readonly usernameFailures: RateLimiterAbstract;
   private readonly addressFailures: RateLimiterAbstract;
 
   constructor(
@@ -47,6 +55,7 @@ export class BasicAuthenticator {
     limiters: LimiterStore = new LimiterStore({ redisUrl: null, keyPrefix: 'auth' }),
   ) {
     this.userFailures = limiters.limiter('auth-failures:user', settings.failureLimit, settings.failureWindowSeconds);
+    this.usernameFailures = limiters.limiter('auth-failures:username', settings.usernameFailureLimit ?? settings.failureLimit * 10, settings.failureWindowSeconds);
     this.addressFailures = limiters.limiter('auth-failures:address', settings.addressFailureLimit, settings.failureWindowSeconds);
     this.cache = settings.cacheTtlMs > 0 ? createTtlCache({ max: settings.cacheMaxEntries, ttlMs: settings.cacheTtlMs }) : null;
   }
@@ -58,7 +67,7 @@ export class BasicAuthenticator {
 
     const parsed = parseBasic(header);
     await this.refuseIfThrottled(this.addressFailures, clientAddress);
-    if (parsed) await this.refuseIfThrottled(this.userFailures, userAtAddress(parsed.username, clientAddress));
+    if (parsed) await this.refuseGuessing(parsed.username, clientAddress);
     if (!parsed) {
       if (header) await this.recordFailure(clientAddress, null);
       throw new UnauthenticatedError(header ? 'Malformed Basic credentials' : 'Authentication required');
@@ -98,6 +107,17 @@ export class BasicAuthenticator {
     return principal;
   }
 
+  /**
+   * A username from an address: refused over its own limit, or after a failure when the username
+   * fails from everywhere at once (a guess spread over many addresses gets one try per address).
+   */
+  private async refuseGuessing(username: string, clientAddress: string): Promise<void> {
+    const pair = await this.userFailures.get(userAtAddress(username, clientAddress)).catch(() => null);
+    if (!pair) return;
+    await this.refuseIfThrottled(this.userFailures, userAtAddress(username, clientAddress));
+    await this.refuseIfThrottled(this.usernameFailures, username);
+  }
+
   private async refuseIfThrottled(limiter: RateLimiterAbstract, key: string): Promise<void> {
     // Counters that cannot be read (Redis gone, no insurance for reads) throttle nobody.
     const state = await limiter.get(key).catch(() => null);
@@ -110,7 +130,10 @@ export class BasicAuthenticator {
     // consume() rejects once a key is over its points; refuseIfThrottled reads that state.
     const ignoreOverLimit = () => undefined;
     await this.addressFailures.consume(clientAddress).catch(ignoreOverLimit);
-    if (username) await this.userFailures.consume(userAtAddress(username, clientAddress)).catch(ignoreOverLimit);
+    if (username) {
+      await this.userFailures.consume(userAtAddress(username, clientAddress)).catch(ignoreOverLimit);
+      await this.usernameFailures.consume(username).catch(ignoreOverLimit);
+    }
   }
 }
 
