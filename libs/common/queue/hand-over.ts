@@ -25,3 +25,15 @@ export function settledWithin(attempt: Promise<unknown>, ms: number): Promise<bo
     );
   });
 }
+
+/** A job handed over this long ago whose work has not started is handed over again: the queue may have lost it. */
+const HAND_AGAIN_AFTER_MS = 60_000;
+
+/**
+ * Outbox entries handed over before this instant and still waiting are handed over again: those
+ * handed over before `queueSince` (the in-process queue forgets its jobs when its process stops)
+ * or a minute ago. Handing over twice is harmless when jobs are idempotent by id.
+ */
+export function handAgainBefore(now: Date, queueSince: Date): Date {
+  return new Date(Math.max(queueSince.getTime(), now.getTime() - HAND_AGAIN_AFTER_MS));
+}

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { handAgainBefore } from '../../../../libs/common/queue/hand-over';
 import { AssistantRepository } from '../domain/assistant.repository';
 import { RunScheduler } from '../domain/run-scheduler';
 import { AssistantSettings } from './assistant-settings';
@@ -8,8 +9,6 @@ import { ExecuteRunUseCase } from './execute-run.use-case';
 const BATCH = 100;
 /** A run recorded this long ago and still not handed over is the relay's (the API hands over at once). */
 const HAND_OVER_GRACE_MS = 1000;
-/** A run handed over this long ago and still queued is handed over again (its job may be lost). */
-const HAND_AGAIN_AFTER_MS = 60_000;
 
 /**
  * Keeps every run's promise (decisions.md sections 9 and 10), run by the worker root on a timer:
@@ -59,10 +58,10 @@ export class SweepRunsUseCase {
       });
       if (requeued) counts.retried++;
     }
-    const handAgainBefore = new Date(Math.max(this.startedAt.getTime(), now.getTime() - HAND_AGAIN_AFTER_MS));
+    const handedOverBefore = handAgainBefore(now, this.startedAt);
     const toHandOver = [
       ...(await this.assistant.queuedNotHandedOver(new Date(now.getTime() - HAND_OVER_GRACE_MS), BATCH)).map((ref) => ({ ref, again: false })),
-      ...(await this.assistant.queuedHandedOverBefore(handAgainBefore, BATCH)).map((ref) => ({ ref, again: true })),
+      ...(await this.assistant.queuedHandedOverBefore(handedOverBefore, BATCH)).map((ref) => ({ ref, again: true })),
     ];
     for (const { ref, again } of toHandOver) {
       const run = await this.assistant.findRun(ref.dealerId, ref.runId);

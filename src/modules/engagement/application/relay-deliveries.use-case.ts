@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { settledWithin } from '../../../../libs/common/queue/hand-over';
+import { handAgainBefore, settledWithin } from '../../../../libs/common/queue/hand-over';
 import { OutboundMessages } from '../domain/conversation-messages';
 import { DeliveryHandOver } from './delivery-hand-over';
 
@@ -8,8 +8,6 @@ const BATCH = 100;
 const MAX_BATCHES = 20;
 /** A message younger than this that was never handed over is still its request's (which waits far less). */
 const REQUEST_GRACE_MS = 2000;
-/** A message still waiting this long after its hand-over is handed over again: the queue may have lost its job. */
-const HAND_AGAIN_AFTER_MS = 60_000;
 /** A hand-over that takes longer means the queue does not answer: the round stops there. */
 const HAND_OVER_TIMEOUT_MS = 2000;
 
@@ -44,7 +42,7 @@ export class RelayDeliveriesUseCase {
     const now = round.now ?? new Date();
     const cutoffs = {
       recordedBefore: round.urgent ? now : new Date(now.getTime() - REQUEST_GRACE_MS),
-      handedOverBefore: new Date(Math.max(round.queueSince.getTime(), now.getTime() - HAND_AGAIN_AFTER_MS)),
+      handedOverBefore: handAgainBefore(now, round.queueSince),
     };
     let handedOver = 0;
     for (let batch = 0; batch < MAX_BATCHES; batch++) {

@@ -1,11 +1,8 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { StringDecoder } from 'node:string_decoder';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Database, Statement } from 'better-sqlite3';
 import { DataSource } from 'typeorm';
 import { UnavailableError } from '../../../../../libs/common/errors/domain-error';
@@ -29,46 +26,38 @@ const IDLE_WAIT_MS = 30_000;
 /**
  * SQLite: the embedded driver has ONE connection shared by every request, so a transaction held
  * open across the upload's awaits would swallow other requests' statements. The validated rows are
- * therefore staged in a temporary NDJSON file (bounded memory) and swapped in by one synchronous
- * transaction: nothing else can run on the connection while it does, and a throw rolls it back.
- * The swap upserts by VIN and deletes the rows the upload did not write, like the MySQL store.
- * On a database file the swap runs on a worker thread with its own connection (swapOnWorker), so
- * the event loop stays free; an in-memory database (one connection only) swaps in this thread.
+ * therefore staged in an NDJSON file in the upload folder (bounded memory; the API clears what a
+ * crash left there at start) and swapped in by one transaction on a worker thread with its own
+ * connection (swapOnWorker): the event loop stays free, and a throw rolls it all back. The swap
+ * upserts by VIN and deletes the rows the upload did not write, like the MySQL store.
  */
 @Injectable()
 export class SqliteCarInventoryStore extends CarInventoryStore {
-  private statements: { db: Database; upsert: Statement; count: Statement; stale: Statement; vins: Statement; deleteAll: Statement; bump: Statement } | null = null;
+  private statements: { db: Database; vins: Statement; deleteAll: Statement; bump: Statement } | null = null;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    /** Where the staged rows are written: the upload folder, which the API clears at start of what a crash left. */
+    private readonly stagingFolder: string,
+  ) {
     super();
   }
 
   async replace(dealerId: string, condition: CarCondition, batches: AsyncIterable<CarData[]>): Promise<ReplaceOutcome> {
-    const staging = path.join(os.tmpdir(), `inventory-${randomUUID()}.ndjson`);
+    fs.mkdirSync(this.stagingFolder, { recursive: true });
+    const staging = path.join(this.stagingFolder, `inventory-staging-${randomUUID()}.ndjson`);
     const meta = { dealerId, uploadId: newUploadId(), dateCreated: utcDatetime(new Date()) };
     try {
       // Staged as the statement's parameters, so the swap allocates little: it is one synchronous
       // task, during which V8 collects garbage less readily.
-      const staged = await stage(batches, staging, (car, row) => this.stagedRow(car, row, meta));
+      await stage(batches, staging, (car, row) => this.stagedRow(car, row, meta));
       const databaseFile = this.dataSource.options.database as string;
-      if (databaseFile !== ':memory:') {
-        // In the process's SQLite write turn: this process's transactions wait for the swap without
-        // blocking the event loop (better-sqlite3 would wait out the worker's lock synchronously).
-        return await inSqliteWriteTurn(this.dataSource, () => swapOnWorker({
-          databaseFile, staging, dealerId, condition, uploadId: meta.uploadId,
-          upsertSql: UPSERT_SQL, countSql: COUNT_SQL, staleSql: STALE_SQL, bumpSql: BUMP_VERSION_SQL, batchRows: WRITE_BATCH_ROWS,
-        }));
-      }
-      const db = await this.idleConnection();
-      const s = this.prepared(db);
-      const swap = db.transaction((): ReplaceOutcome => {
-        const { n } = s.count.get(dealerId, condition) as { n: number };
-        for (const batch of readStaged(staging, WRITE_BATCH_ROWS)) this.writeBatch(s.upsert, batch);
-        s.stale.run(dealerId, condition, meta.uploadId);
-        s.bump.run(dealerId);
-        return { deleted: n, inserted: staged };
-      });
-      return swap();
+      // In the process's SQLite write turn: this process's transactions wait for the swap without
+      // blocking the event loop (better-sqlite3 would wait out the worker's lock synchronously).
+      return await inSqliteWriteTurn(this.dataSource, () => swapOnWorker({
+        databaseFile, staging, dealerId, condition, uploadId: meta.uploadId,
+        upsertSql: UPSERT_SQL, countSql: COUNT_SQL, staleSql: STALE_SQL, bumpSql: BUMP_VERSION_SQL, batchRows: WRITE_BATCH_ROWS,
+      }));
     } finally {
       fs.rmSync(staging, { force: true });
     }
@@ -83,11 +72,6 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
       s.bump.run(dealerId);
       return vins;
     })();
-  }
-
-  /** Upserts one batch (synchronously, inside the in-thread swap). */
-  private writeBatch(upsert: Statement, rows: unknown[][]): void {
-    for (const row of rows) upsert.run(row);
   }
 
   /** The upsert's parameters of one car, as staged. A seam for tests that make the swap fail part-way. */
@@ -110,9 +94,6 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
     if (this.statements?.db !== db) {
       this.statements = {
         db,
-        upsert: db.prepare(UPSERT_SQL),
-        count: db.prepare(COUNT_SQL),
-        stale: db.prepare(STALE_SQL),
         vins: db.prepare(`SELECT vin FROM inventory_cars WHERE dealer_id = ? AND "condition" = ? AND is_deleted = 0 ${LISTING_ORDER}`),
         deleteAll: db.prepare('DELETE FROM inventory_cars WHERE dealer_id = ? AND "condition" = ?'),
         bump: db.prepare(BUMP_VERSION_SQL),
@@ -146,34 +127,5 @@ async function stage(batches: AsyncIterable<CarData[]>, file: string, toRow: (ca
     return rows;
   } finally {
     out.destroy();
-  }
-}
-
-/** Reads the staged rows back synchronously (inside the swap), `size` at a time. */
-function* readStaged(file: string, size: number): Generator<unknown[][]> {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buffer = Buffer.alloc(1 << 20);
-    const decoder = new StringDecoder('utf8'); // a chunk may end inside a multi-byte character
-    let carry = '';
-    let batch: unknown[][] = [];
-    for (;;) {
-      const read = fs.readSync(fd, buffer, 0, buffer.length, null);
-      if (read === 0) break;
-      const lines = (carry + decoder.write(buffer.subarray(0, read))).split('\n');
-      carry = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line === '') continue;
-        batch.push(JSON.parse(line) as unknown[]);
-        if (batch.length === size) {
-          yield batch;
-          batch = [];
-        }
-      }
-    }
-    if (carry !== '') batch.push(JSON.parse(carry) as unknown[]);
-    if (batch.length > 0) yield batch;
-  } finally {
-    fs.closeSync(fd);
   }
 }
