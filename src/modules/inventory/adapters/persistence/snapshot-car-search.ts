@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
@@ -44,7 +44,7 @@ interface Entry {
  * snapshots off.
  */
 @Injectable()
-export class SnapshotCarSearch extends CarSearchRepository {
+export class SnapshotCarSearch extends CarSearchRepository implements OnApplicationShutdown {
   private readonly logger = new Logger(SnapshotCarSearch.name);
   private readonly dialect: SqlDialect;
   private readonly maxCars: number;
@@ -53,6 +53,8 @@ export class SnapshotCarSearch extends CarSearchRepository {
   private readonly building = new Map<string, Promise<Entry | null>>();
   private readonly retryAt = new Map<string, number>();
   private cars = 0;
+  /** Set at shutdown: no build starts, and one under way stops before its next read. */
+  private closed = false;
 
   constructor(
     private readonly sql: TypeOrmCarSearchRepository,
@@ -64,6 +66,12 @@ export class SnapshotCarSearch extends CarSearchRepository {
     this.dialect = dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite';
     this.maxCars = config.searchSnapshotMaxCars;
     changes.subscribe((dealerId) => this.drop(dealerId));
+  }
+
+  /** Lets builds under way end before the database connection closes. */
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.building.values()]);
   }
 
   async search(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }> {
@@ -99,7 +107,7 @@ export class SnapshotCarSearch extends CarSearchRepository {
 
   /** Starts a build in the background unless one is running or the last one failed lately. */
   private warm(dealerId: string): void {
-    if (this.maxCars === 0 || this.building.has(dealerId) || (this.retryAt.get(dealerId) ?? 0) > Date.now()) return;
+    if (this.closed || this.maxCars === 0 || this.building.has(dealerId) || (this.retryAt.get(dealerId) ?? 0) > Date.now()) return;
     this.build(dealerId).catch((err: Error) => this.logger.warn(`search snapshot of ${dealerId} failed: ${err.message}`));
   }
 
@@ -131,6 +139,7 @@ export class SnapshotCarSearch extends CarSearchRepository {
       const rows: Record<string, unknown>[] = after
         ? await this.dataSource.query(`${select} AND (${condition} > ? OR (${condition} = ? AND ${vin} > ?)) ${order}`, [dealerId, after.condition, after.condition, after.vin])
         : await this.dataSource.query(`${select} ${order}`, [dealerId]);
+      if (this.closed) return null;
       for (const row of rows) builder.add(row);
       if (builder.size > this.maxCars) {
         this.retryAt.set(dealerId, Date.now() + RETRY_AFTER_MS);
