@@ -72,6 +72,19 @@ export function createFieldCap(delimiter: number, maxFieldBytes: number, maxRowB
       rowBytes = 0;
       out[n++] = b;
     };
+    /** A byte after a closing quote: a delimiter or line break ends the field; anything else is the parser's to judge. */
+    const afterQuoted = (b: number) => {
+      if (b === delimiter) {
+        state = FIELD_START;
+        put(b);
+      } else if (b === LF || b === CR) {
+        state = FIELD_START;
+        endRow(b);
+      } else {
+        state = AFTER_QUOTED;
+        put(b);
+      }
+    };
     const content = (b: number) => {
       if (skipping) return;
       if (++length > maxFieldBytes) cut = true;
@@ -137,26 +150,11 @@ export function createFieldCap(delimiter: number, maxFieldBytes: number, maxRowB
             length = 0;
             if (!wasSkipping) out[n++] = QUOTE;
             if (rowCut) skipping = true;
-            if (b === delimiter) {
-              state = FIELD_START;
-              put(b);
-            } else if (b === LF || b === CR) {
-              state = FIELD_START;
-              endRow(b);
-            } else {
-              state = AFTER_QUOTED;
-              put(b);
-            }
+            afterQuoted(b);
           }
           break;
-        default: // AFTER_QUOTED: whatever follows a closing quote is the parser's to judge
-          if (b === delimiter) {
-            state = FIELD_START;
-            put(b);
-          } else if (b === LF || b === CR) {
-            state = FIELD_START;
-            endRow(b);
-          } else put(b);
+        default: // AFTER_QUOTED
+          afterQuoted(b);
       }
     }
     if (last) {
