@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { createTtlCache } from '../cache/ttl-cache';
 import {
   ForbiddenError, RateLimitedError, UnauthenticatedError,
@@ -112,18 +112,15 @@ export class BasicAuthenticator {
    * fails from everywhere at once (a guess spread over many addresses gets one try per address).
    */
   private async refuseGuessing(username: string, clientAddress: string): Promise<void> {
-    const pair = await this.userFailures.get(userAtAddress(username, clientAddress)).catch(() => null);
+    const pair = await failuresOf(this.userFailures, userAtAddress(username, clientAddress));
     if (!pair) return;
-    await this.refuseIfThrottled(this.userFailures, userAtAddress(username, clientAddress));
+    refuseOverLimit(this.userFailures, pair);
     await this.refuseIfThrottled(this.usernameFailures, username);
   }
 
   private async refuseIfThrottled(limiter: RateLimiterAbstract, key: string): Promise<void> {
-    // Counters that cannot be read (Redis gone, no insurance for reads) throttle nobody.
-    const state = await limiter.get(key).catch(() => null);
-    if (state && state.consumedPoints >= limiter.points) {
-      throw new RateLimitedError('Too many failed authentication attempts; try again later', Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
-    }
+    const state = await failuresOf(limiter, key);
+    if (state) refuseOverLimit(limiter, state);
   }
 
   private async recordFailure(clientAddress: string, username: string | null): Promise<void> {
@@ -134,6 +131,17 @@ export class BasicAuthenticator {
       await this.userFailures.consume(userAtAddress(username, clientAddress)).catch(ignoreOverLimit);
       await this.usernameFailures.consume(username).catch(ignoreOverLimit);
     }
+  }
+}
+
+/** A counter's state; null when it counted nothing, or cannot be read (Redis gone, no insurance for reads): that throttles nobody. */
+function failuresOf(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | null> {
+  return limiter.get(key).catch(() => null);
+}
+
+function refuseOverLimit(limiter: RateLimiterAbstract, state: RateLimiterRes): void {
+  if (state.consumedPoints >= limiter.points) {
+    throw new RateLimitedError('Too many failed authentication attempts; try again later', Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 }
 

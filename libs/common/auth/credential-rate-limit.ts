@@ -1,5 +1,5 @@
-import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
-import { LimiterStore } from './limiter-store';
+import { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { countOne, LimiterStore } from './limiter-store';
 
 export interface RateLimitSettings {
   /** Requests each credential may make in a window of a minute. */
@@ -32,14 +32,7 @@ export class CredentialRateLimit {
   }
   /** Counts one request of `username`. */
   async take(username: string): Promise<RateLimitState> {
-    const { res, allowed } = await this.limiter.consume(username).then(
-      (res) => ({ res, allowed: true }),
-      (rejection: unknown) => {
-        // Over the limit rejects with the counter's state; anything else is a real failure.
-        if (rejection instanceof RateLimiterRes) return { res: rejection, allowed: false };
-        throw rejection;
-      },
-    );
+    const { res, allowed } = await countOne(this.limiter, username);
     return {
       limit: this.settings.perMinute,
       remaining: Math.max(0, res.remainingPoints),

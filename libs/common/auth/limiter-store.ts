@@ -1,6 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface LimiterStoreSettings {
   /** Counters in this Redis, shared by every API process; null: in this process's memory. */
@@ -41,4 +41,19 @@ export class LimiterStore implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.redis?.disconnect();
   }
+}
+
+/**
+ * Counts one event of `key`: `allowed` false once it is over the limit, with the counter's state
+ * either way. Over the limit, rate-limiter-flexible rejects with that state; any other rejection is
+ * a real failure and is thrown.
+ */
+export async function countOne(limiter: RateLimiterAbstract, key: string): Promise<{ allowed: boolean; res: RateLimiterRes }> {
+  return limiter.consume(key).then(
+    (res) => ({ res, allowed: true }),
+    (rejection: unknown) => {
+      if (rejection instanceof RateLimiterRes) return { res: rejection, allowed: false };
+      throw rejection;
+    },
+  );
 }

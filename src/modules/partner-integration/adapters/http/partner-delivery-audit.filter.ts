@@ -1,9 +1,9 @@
 import { ArgumentsHost, Catch, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthenticatedRequest } from '../../../../../libs/common/auth/auth.decorators';
-import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { parseBasic } from '../../../../../libs/common/auth/basic-authenticator';
-import { LimiterStore } from '../../../../../libs/common/auth/limiter-store';
+import { countOne, LimiterStore } from '../../../../../libs/common/auth/limiter-store';
 import { AllExceptionsFilter, NormalisedError } from '../../../../../libs/common/http/all-exceptions.filter';
 import { readRawBody } from '../../../../../libs/common/http/raw-body';
 import { AppConfig } from '../../../../config/app-config';
@@ -51,12 +51,10 @@ export class PartnerDeliveryAuditFilter extends AllExceptionsFilter {
   private async auditOrThrottle(request: Request & AuthenticatedRequest, error: NormalisedError): Promise<NormalisedError> {
     if (error.status === 429) return error;
     if (!request.principal) {
-      const over = await this.anonymousAudits.consume(request.ip ?? 'unknown').then(
-        () => null,
-        (rejection: unknown) => (rejection instanceof RateLimiterRes ? rejection : null),
-      );
-      if (over) {
-        const retryAfterSeconds = Math.max(1, Math.ceil(over.msBeforeNext / 1000));
+      // A counter that cannot count (Redis gone) lets the refusal be audited.
+      const counted = await countOne(this.anonymousAudits, request.ip ?? 'unknown').catch(() => null);
+      if (counted && !counted.allowed) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(counted.res.msBeforeNext / 1000));
         return { status: 429, message: 'Too many refused deliveries from this address; try again later', details: null, code: 'rate_limited', retryAfterSeconds };
       }
     }
