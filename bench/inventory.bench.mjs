@@ -51,11 +51,11 @@ const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 21474836
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const quote = (s) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
-function carRow(i) {
+function carRow(i, serial = i) {
   const [make, model, type, wmi, trims] = pick(MODELS);
   const year = 2012 + Math.floor(rand() * 14);
   const vds = Array.from({ length: 5 }, () => pick('ABCDEFGHJKLMNPRSTUVWXYZ0123456789')).join('');
-  const vin = withCheckDigit(`${wmi}${vds}0${YEAR_CODES[year - 2010]}${pick('ABCDEFGHJKLMNPRSTUVWXYZ')}${String(i).padStart(6, '0')}`);
+  const vin = withCheckDigit(`${wmi}${vds}0${YEAR_CODES[year - 2010]}${pick('ABCDEFGHJKLMNPRSTUVWXYZ')}${String(serial).padStart(6, '0')}`);
   const km = Math.floor(rand() * 200000);
   const price = Math.round((45000 - (2026 - year) * 2500 - km * 0.04 + rand() * 6000) / 5) * 5;
   const fuel = pick(FUELS);
@@ -76,11 +76,11 @@ function carRow(i) {
   ].map((v) => quote(String(v))).join(',');
 }
 
-function writeCsv(file, rows = ROWS) {
+function writeCsv(file, rows = ROWS, firstSerial = 0) {
   const fd = fs.openSync(file, 'w');
   let chunk = HEADER.join(',') + '\n';
   for (let i = 0; i < rows; i++) {
-    chunk += carRow(i) + '\n';
+    chunk += carRow(i, firstSerial + i) + '\n';
     if (chunk.length > 1 << 20) {
       fs.writeSync(fd, chunk);
       chunk = '';
@@ -181,7 +181,8 @@ async function loadData(file) {
 // Each round starts from a fresh database and a fresh server process, so rounds see the same
 // conditions; figures are the medians of the rounds (the machine may be shared), peak RSS the max.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inventory-'));
-const csvFile = path.join(work, 'inventory-100k.csv');
+const csvFile = path.join(work, 'inventory.csv');
+const otherVinsFile = path.join(work, 'inventory-other-vins.csv');
 const warmUpFile = path.join(work, 'warm-up.csv');
 const WARM_UP_ROWS = 5000;
 const admin = await mysql.createConnection({ uri: ADMIN_URL });
@@ -189,6 +190,7 @@ await admin.query('SET GLOBAL local_infile = 1');
 
 const genStarted = Date.now();
 writeCsv(csvFile);
+writeCsv(otherVinsFile, ROWS, ROWS);
 writeCsv(warmUpFile, WARM_UP_ROWS);
 const sizeMb = fs.statSync(csvFile).size / 1024 / 1024;
 console.log(`generated ${ROWS} rows (${sizeMb.toFixed(1)} MiB) in ${((Date.now() - genStarted) / 1000).toFixed(1)} s: ${csvFile}`);
@@ -215,11 +217,13 @@ async function round() {
     const first = await sampled(api.pid, () => upload(baseUrl, basic(dealer), csvFile));
     const second = await sampled(api.pid, () => upload(baseUrl, basic(dealer), csvFile));
     if (second.body.num_deletes !== ROWS) throw new Error(`second upload deleted ${second.body.num_deletes}`);
+    const third = await sampled(api.pid, () => upload(baseUrl, basic(dealer), otherVinsFile));
+    if (third.body.num_deletes !== ROWS) throw new Error(`third upload deleted ${third.body.num_deletes}`);
     const r = {
-      load: load.seconds, first: first.seconds, second: second.seconds, idleRss,
-      peakRss: Math.max(first.peakRssMb, second.peakRssMb), hwm: rssMb(api.pid, 'VmHWM'),
+      load: load.seconds, first: first.seconds, second: second.seconds, third: third.seconds, idleRss,
+      peakRss: Math.max(first.peakRssMb, second.peakRssMb, third.peakRssMb), hwm: rssMb(api.pid, 'VmHWM'),
     };
-    console.log(`  round: LOAD DATA ${r.load.toFixed(2)} s, API ${r.first.toFixed(2)} s then ${r.second.toFixed(2)} s, peak RSS ${r.peakRss.toFixed(0)} MB, load average ${os.loadavg()[0].toFixed(2)}`);
+    console.log(`  round: LOAD DATA ${r.load.toFixed(2)} s, API ${r.first.toFixed(2)} s, same VINs ${r.second.toFixed(2)} s, other VINs ${r.third.toFixed(2)} s, peak RSS ${r.peakRss.toFixed(0)} MB, load average ${os.loadavg()[0].toFixed(2)}`);
     return r;
   } finally {
     await stopApi(api);

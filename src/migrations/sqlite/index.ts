@@ -11,6 +11,7 @@ import { InventoryRawText1763880500000 } from './1763880500000-inventory-raw-tex
 import { InventoryFeatureFlags1763885000000 } from './1763885000000-inventory-feature-flags';
 import { InventoryVersions1763890000000 } from './1763890000000-inventory-versions';
 import { MessageDeliveryHandOver1795700000000 } from './1795700000000-message-delivery-hand-over';
+import { InventoryLeanIndexes1795800000000 } from './1795800000000-inventory-lean-indexes';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
 export const sqliteMigrations = [
@@ -27,4 +28,5 @@ export const sqliteMigrations = [
   InventoryFeatureFlags1763885000000,
   InventoryVersions1763890000000,
   MessageDeliveryHandOver1795700000000,
+  InventoryLeanIndexes1795800000000,
 ];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { IsNull, Repository } from 'typeorm';
 import { StoredCredential } from '../../../../../libs/common/auth/principal';
 import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
@@ -92,10 +93,33 @@ export class TypeOrmDealershipRepository extends DealershipRepository {
   }
 }
 
+/**
+ * Parsing a stored profile and completing it with the defaults was most of a profile read's CPU, so
+ * the result is kept per dealership while its stored text is unchanged (compared in full on every
+ * read, so a change made by any process is seen at once). Frozen: every reader shares it.
+ */
+const completedProfiles = new LRUCache<string, { stored: string; profile: DealershipProfile }>({ max: 1000 });
+
+function completedProfile(dealerId: string, stored: string): DealershipProfile {
+  const hit = completedProfiles.get(dealerId);
+  if (hit && hit.stored === stored) return hit.profile;
+  const profile = deepFreeze(withProfileDefaults(JSON.parse(stored)));
+  completedProfiles.set(dealerId, { stored, profile });
+  return profile;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 function toDealership(row: DealershipOrmEntity): Dealership {
   return {
     id: row.id, name: row.name, region: row.region, status: row.status as DealershipStatus,
-    profile: withProfileDefaults(JSON.parse(row.profile)), createdAt: row.createdAt, updatedAt: row.updatedAt,
+    profile: completedProfile(row.id, row.profile), createdAt: row.createdAt, updatedAt: row.updatedAt,
   };
 }
 
