@@ -1,6 +1,6 @@
 import { ChildProcess } from 'node:child_process';
 import { configuredBackends } from '../support/backends';
-import { startWorker, stopWorker } from '../support/worker-process';
+import { startWorker, stopProcess } from '../support/worker-process';
 import { until } from '../support/eventually';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { allEvents, openStream, reply, send, stockCars, waitForRun } from './assistant-helpers';
@@ -23,7 +23,7 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
     vins = await stockCars(t, dealer, 300);
   });
   afterAll(async () => {
-    for (const w of workers) await stopWorker(w, 'SIGKILL');
+    for (const w of workers) await stopProcess(w, 'SIGKILL');
     await t.close();
   });
 
@@ -44,7 +44,7 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
     expect(frames[frames.length - 1].event).toBe('run.completed');
     expect(frames.map((f) => f.event)).toContain('message.delta');
     expect((await reply(t, dealer, sent))!.content).toContain(`VIN ${vins[0]}`);
-    await stopWorker(workers.pop()!);
+    await stopProcess(workers.pop()!);
   });
 
   it('a worker killed mid-reply: the run ends failed with last_error, and the next run on the thread works', async () => {
@@ -52,7 +52,7 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
     workers.push(first);
     const sent = await send(t, dealer, 'List the Honda Civic cars you have with their prices and mileage please');
     await until(async () => (await allEvents(t, dealer, sent)).some((e) => e.type === 'message.delta'), 'the reply to start', { timeoutMs: 20_000 });
-    await stopWorker(first, 'SIGKILL');
+    await stopProcess(first, 'SIGKILL');
     // Another worker's sweep finds the run without a heartbeat.
     workers.push(await startWorker(workerEnv()));
     const run = await waitForRun(t, dealer, sent, undefined, 30_000);
@@ -66,14 +66,14 @@ if (!bull) process.stdout.write('[e2e] assistant worker-process suite skipped: T
   });
 
   it('a worker killed before it replied: the run is retried from the start and completes', async () => {
-    while (workers.length) await stopWorker(workers.pop()!);
+    while (workers.length) await stopProcess(workers.pop()!);
     const slow = await startWorker({ ...workerEnv(), ASSISTANT_STREAM_DELAY_MS: '3000' });
     workers.push(slow);
     const sent = await send(t, dealer, 'What are your hours?');
     // Killed after its tools answered, while the (slow) model has not said a word.
     await until(async () => (await allEvents(t, dealer, sent)).some((e) => e.type === 'tool.result'), 'the tools to answer', { timeoutMs: 20_000 });
     expect((await allEvents(t, dealer, sent)).some((e) => e.type === 'message.delta')).toBe(false);
-    await stopWorker(slow, 'SIGKILL');
+    await stopProcess(slow, 'SIGKILL');
     workers.push(await startWorker({ ...workerEnv(), ASSISTANT_STREAM_DELAY_MS: '0' }));
     const run = await waitForRun(t, dealer, sent, undefined, 30_000);
     expect(run).toMatchObject({ status: 'completed', outcome: 'answered' });

@@ -53,3 +53,27 @@ export async function startEngineServer(
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/messages`, requests, close: () => new Promise((r) => server.close(() => r())) };
 }
+
+export interface Delivery {
+  messageId: string;
+  idempotencyKey: string | undefined;
+  email: string | null;
+}
+
+/** What the recording engine was asked to send, one entry per call. */
+export function deliveriesOf(requests: RecordedRequest[]): Delivery[] {
+  return requests.map((r) => {
+    const body = JSON.parse(r.body.toString()) as { message_id: string; to: { email: string | null } };
+    return { messageId: body.message_id, idempotencyKey: r.headers['idempotency-key'] as string | undefined, email: body.to.email };
+  });
+}
+
+/** POST /ailm/engage of an email message to `email` on a server at `baseUrl` (a child process of the built service). */
+export function engageOverHttp(baseUrl: string, auth: string, email: string, key?: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/v1/ailm/engage`, {
+    method: 'POST',
+    headers: { Authorization: auth, 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+    body: JSON.stringify({ contact: { full_name: 'Outbox Test', email }, message: `Hello ${email}`, channel: 'email', subject: 'Hi' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+}

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { JobQueue } from '../../libs/common/queue/job-queue';
 import { configuredBackends } from '../support/backends';
-import { startWorker, stopWorker } from '../support/worker-process';
+import { startWorker, stopProcess } from '../support/worker-process';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { storedMessages, waitFor } from '../engagement/engagement-helpers';
 
@@ -17,7 +17,7 @@ describe('Composition roots: what a process runs is the root it starts', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-worker-'));
     try {
       const worker = await startWorker({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-      await stopWorker(worker);
+      await stopProcess(worker);
       const db = new Database(path.join(dataDir, 'dealer.sqlite'), { readonly: true });
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
       db.close();
@@ -39,7 +39,7 @@ describe('Composition roots: what a process runs is the root it starts', () => {
       dealer = await createDealer(t);
     });
     afterAll(async () => {
-      if (worker) await stopWorker(worker);
+      if (worker) await stopProcess(worker);
       await t.close();
     });
 

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config/app-config';
 import { configuredBackends } from '../support/backends';
 import { eventually } from '../support/eventually';
 import { listeningPort, REPORT_LISTENING_PORT } from '../support/listening-port';
-import { startWorker, stopWorker } from '../support/worker-process';
+import { startWorker, stopProcess } from '../support/worker-process';
 
 /**
  * What docker/Dockerfile, docker/docker-compose.yml and .env.example promise (issue 16), checked
@@ -306,7 +306,7 @@ describe('Health checks, run as Docker would run them', () => {
       // Another deployment's prefix on the same Redis is not this worker.
       expect(runCheck(script, { ...env, QUEUE_PREFIX: `${env.QUEUE_PREFIX}-other` })).toBe(1);
     } finally {
-      await stopWorker(worker);
+      await stopProcess(worker);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
     await eventually(() => (runCheck(script, env) === 1 ? true : undefined), 'the worker check to fail');

@@ -18,8 +18,8 @@ export function startWorker(env: Record<string, string>): Promise<ChildProcess> 
   });
 }
 
-/** Stops it (SIGKILL: as a crash would) and waits for the exit. */
-export async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+/** Stops a child process, a worker or an API (SIGKILL: as a crash would), and waits for the exit. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill(signal);

@@ -35,7 +35,7 @@ export class InMemoryUnitOfWork extends UnitOfWork {
   }
 }
 
-type StoredMessage = MessageToDeliver & { recordedAt: Date; handedOverAt: Date | null };
+type StoredMessage = Omit<MessageToDeliver, 'handedOver'> & { recordedAt: Date; handedOverAt: Date | null };
 
 export class InMemoryOutboundMessages extends OutboundMessages {
   messages = new Map<string, StoredMessage>();
@@ -65,8 +65,8 @@ export class InMemoryOutboundMessages extends OutboundMessages {
   async findToDeliver(dealerId: string, messageId: string): Promise<MessageToDeliver | null> {
     const found = this.messages.get(messageId);
     if (!found || found.dealerId !== dealerId) return null;
-    const { recordedAt: _recordedAt, handedOverAt: _handedOverAt, ...message } = found;
-    return message;
+    const { recordedAt: _recordedAt, handedOverAt, ...message } = found;
+    return { ...message, handedOver: handedOverAt !== null };
   }
 
   async awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<DeliveryJob[]> {

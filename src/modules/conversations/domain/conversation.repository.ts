@@ -16,6 +16,8 @@ export interface OutboundForDelivery {
   subject: string | null;
   attachments: Attachment[];
   deliveryStatus: DeliveryStatus | null;
+  /** Whether its hand-over to the delivery queue was recorded. */
+  handedOver: boolean;
   /** Where the message goes (see Message.destination); null on messages recorded before it was stored. */
   destination: string | null;
   /** The contact's name and current addresses. */

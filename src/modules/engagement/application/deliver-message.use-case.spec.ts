@@ -44,6 +44,14 @@ describe(DeliverMessageUseCase.name, () => {
     expect(engine.sent).toHaveLength(1);
   });
 
+  it('records the hand-over its request died before recording, so a retry the queue loses is handed over again', async () => {
+    // Scaled out: an API handed the job over and was killed before marking the message; another process's worker runs the job.
+    const engine = new ScriptedEngine(['transient']);
+    await expect(useCase(engine).execute({ dealerId: 'acme', messageId }, attempt(1))).rejects.toThrow('engine timed out');
+    const later = new Date(Date.now() + 60_000);
+    expect(await messages.awaitingHandOver({ recordedBefore: new Date(0), handedOverBefore: later }, 10)).toEqual([{ dealerId: 'acme', messageId }]);
+  });
+
   it('does nothing for another dealership\'s message id', async () => {
     const engine = new ScriptedEngine();
     await useCase(engine).execute({ dealerId: 'other', messageId }, attempt(1));

@@ -31,6 +31,10 @@ export class DeliverMessageUseCase {
     }
     // A job can run again after a crash between sending and recording: never send twice.
     if (found.deliveryStatus === 'sent' || found.deliveryStatus === 'failed') return;
+    // The job runs, so it was handed over, but the process that handed it over may have died before
+    // recording that (another worker took the job): recorded now, or the relay would never hand the
+    // message again should the queue lose its retry (it hands again only what it knows was handed over).
+    if (!found.handedOver) await this.messages.recordHandOver(dealerId, messageId, new Date());
 
     const outbound: OutboundMessage = {
       messageId, dealerId, conversationId: found.conversationId, channel: found.channel,

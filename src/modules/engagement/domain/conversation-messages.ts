@@ -48,6 +48,8 @@ export interface MessageToDeliver {
   subject: string | null;
   attachments: MessageAttachment[];
   deliveryStatus: DeliveryState | null;
+  /** Whether its hand-over to the delivery queue was recorded. */
+  handedOver: boolean;
   /** The recorded destination for the channel's address; the contact's current name and other address. */
   to: { fullName: string | null; email: string | null; phone: string | null };
 }

@@ -63,7 +63,7 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     if (!MESSAGE_ID.test(messageId)) return null;
     // One round trip per delivery: the message, its conversation's channel, its contact.
     const rows = (await this.dataSource.query(
-      `SELECT m.conversation_id, m.text, m.subject, m.attachments, m.delivery_status, m.destination, v.channel,
+      `SELECT m.conversation_id, m.text, m.subject, m.attachments, m.delivery_status, m.delivery_enqueued_at, m.destination, v.channel,
               c.id AS contact_id, c.full_name, c.first_name, c.last_name, c.email, c.phone
          FROM messages m
          JOIN conversations v ON v.dealer_id = m.dealer_id AND v.id = m.conversation_id
@@ -76,7 +76,7 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     return {
       messageId, dealerId, conversationId: r.conversation_id, channel: r.channel, text: r.text, subject: r.subject,
       attachments: parseJsonArray<Attachment>(r.attachments), deliveryStatus: (r.delivery_status as DeliveryStatus | null) ?? null,
-      destination: r.destination ?? null,
+      handedOver: r.delivery_enqueued_at !== null, destination: r.destination ?? null,
       contact: r.contact_id
         ? { fullName: r.full_name || [r.first_name, r.last_name].filter(Boolean).join(' '), email: r.email, phone: r.phone }
         : null,
@@ -209,6 +209,7 @@ interface OutboundRow {
   subject: string | null;
   attachments: string | null;
   delivery_status: string | null;
+  delivery_enqueued_at: Date | string | null;
   destination: string | null;
   channel: string;
   contact_id: string | null;

@@ -5,7 +5,7 @@ import { ConversationOutboundMessages } from './conversation-messages.adapter';
 
 const outbound = (over: Partial<OutboundForDelivery>): OutboundForDelivery => ({
   messageId: '1', dealerId: 'd', conversationId: 'c', channel: 'email', text: 'Hi', subject: null, attachments: [],
-  deliveryStatus: 'queued', destination: null,
+  deliveryStatus: 'queued', handedOver: true, destination: null,
   contact: { fullName: 'Ana Ruiz', email: 'now@example.com', phone: '+14165550101' },
   ...over,
 });

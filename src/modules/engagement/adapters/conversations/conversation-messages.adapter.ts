@@ -37,7 +37,7 @@ export class ConversationOutboundMessages extends OutboundMessages {
     if (!found) return null;
     return {
       messageId, dealerId, conversationId: found.conversationId, channel: found.channel, text: found.text, subject: found.subject,
-      attachments: found.attachments, deliveryStatus: found.deliveryStatus, to: recipient(found),
+      attachments: found.attachments, deliveryStatus: found.deliveryStatus, handedOver: found.handedOver, to: recipient(found),
     };
   }
 

@@ -1,0 +1,242 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { createConnection } from 'mysql2/promise';
+import { Backend } from './backends';
+import { listeningPort, REPORT_LISTENING_PORT } from './listening-port';
+import { basicAuth } from './test-app';
+import { startWorker, stopProcess } from './worker-process';
+
+/**
+ * The built service (`npx nest build` first) run as it is deployed, in child processes: the API
+ * (dist/src/main.js), the worker (dist/src/worker.js) and the CLI, each with its own environment,
+ * on a database and queue prefix of the test's own.
+ */
+const MAIN = path.resolve(__dirname, '../../dist/src/main.js');
+const CLI = path.resolve(__dirname, '../../dist/src/cli.js');
+
+export interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** What every process of a test deployment gets unless the test says otherwise: quiet, no seeds, no rate limit in the way. */
+function serviceEnv(env: Record<string, string>): Record<string, string> {
+  const base: Record<string, string | undefined> = { ...process.env };
+  delete base.DATABASE_URL;
+  delete base.REDIS_URL;
+  return {
+    ...(base as Record<string, string>), LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'false', CATALOG_SEED: 'false', MIGRATE_ON_START: 'true',
+    RATE_LIMIT_PER_MINUTE: '1000000', ...env,
+  };
+}
+
+/** Starts the built API on a port the system assigns; resolves once its start banner is out. */
+function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, [...REPORT_LISTENING_PORT, MAIN], { env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server was not ready in time:\n${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = listeningPort(output);
+      if (port !== null && output.includes('Dealership API ready')) {
+        clearTimeout(timer);
+        resolve({ child, url: `http://127.0.0.1:${port}`, output: () => output });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code ?? signal}):\n${output}`));
+    });
+  });
+}
+
+/**
+ * The service as deployed: on the embedded default one API process that also runs the workers;
+ * scaled out (MySQL + Redis), two API processes that run none and two worker processes, all on
+ * one database and one Redis (issue 15). Requests spread over the APIs with `api(i)`.
+ */
+export class Deployment {
+  private constructor(
+    private readonly env: Record<string, string>,
+    readonly scaledOut: boolean,
+    readonly apis: Server[],
+    readonly workers: ChildProcess[],
+  ) {}
+
+  static async start(env: Record<string, string>, scaledOut: boolean): Promise<Deployment> {
+    if (!scaledOut) return new Deployment(env, false, [await startServer(env)], []);
+    // Both APIs migrate at start, side by side: the migration lock lets one do it.
+    const apis = await Promise.all([0, 1].map(() => startServer({ ...env, RUN_WORKERS: 'false' })));
+    const workers = await Promise.all([0, 1].map(() => startWorker(serviceEnv(env))));
+    return new Deployment(env, true, apis, workers);
+  }
+
+  /** The API the i-th request goes to: alternating when there are two. */
+  api(i: number): Server {
+    return this.apis[i % this.apis.length];
+  }
+
+  /** A crash of the i-th machine (SIGKILL): its API, and scaled out its worker too; the others run on. */
+  async crash(i: number): Promise<void> {
+    await stopProcess(this.apis[i].child, 'SIGKILL');
+    if (this.scaledOut) await stopProcess(this.workers[i], 'SIGKILL');
+  }
+
+  /** Starts again what `crash(i)` stopped. */
+  async restart(i: number): Promise<void> {
+    this.apis[i] = await startServer(this.scaledOut ? { ...this.env, RUN_WORKERS: 'false' } : this.env);
+    if (this.scaledOut) this.workers[i] = await startWorker(serviceEnv(this.env));
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    await Promise.all([...this.apis.map((a) => a.child), ...this.workers].map((child) => stopProcess(child, signal)));
+  }
+}
+
+export interface CliDealer {
+  dealerId: string;
+  username: string;
+  /** `Authorization` header value. */
+  auth: string;
+}
+
+/** A dealership and its credential, made with the CLI (`dealer create`) against the database of `env`. */
+export function createDealerWithCli(env: Record<string, string>, id?: string): Promise<CliDealer> {
+  const name = `Outbox Motors ${randomBytes(3).toString('hex')}`;
+  const child = spawn(process.execPath, [CLI, 'dealer', 'create', '--name', name, '--region', 'CA', ...(id ? ['--id', id] : [])], {
+    env: { ...process.env, LOG_LEVEL: 'warn', MIGRATE_ON_START: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('close', (code) => {
+      if (code !== 0) return reject(new Error(`cli dealer create failed (${code}): ${stderr}`));
+      const issued = JSON.parse(stdout.trim().split('\n').pop()!) as { dealer_id: string; username: string; password: string };
+      resolve({ dealerId: issued.dealer_id, username: issued.username, auth: basicAuth(issued.username, issued.password) });
+    });
+  });
+}
+
+/** A TCP proxy to a dependency; `cut()` drops every connection and refuses new ones until `restore()`. */
+export class TcpProxy {
+  private readonly sockets = new Set<net.Socket>();
+  private isCut = false;
+
+  private constructor(
+    private readonly server: net.Server,
+    readonly port: number,
+  ) {}
+
+  static async start(host: string, port: number): Promise<TcpProxy> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const proxy = new TcpProxy(server, (server.address() as net.AddressInfo).port);
+    server.on('connection', (client) => proxy.pipe(client, host, port));
+    return proxy;
+  }
+
+  private pipe(client: net.Socket, host: string, port: number): void {
+    if (this.isCut) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(port, host);
+    for (const socket of [client, upstream]) {
+      this.sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        this.sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  }
+
+  cut(): void {
+    this.isCut = true;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  restore(): void {
+    this.isCut = false;
+  }
+
+  close(): Promise<void> {
+    this.cut();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The server of TEST_MYSQL_URL without its database, which need not exist: each store makes its own. */
+function adminUrl(mysqlUrl: string): string {
+  const url = new URL(mysqlUrl);
+  url.pathname = '/';
+  return url.toString();
+}
+
+export type Store = Awaited<ReturnType<typeof freshStore>>;
+
+/**
+ * A fresh database (MySQL: created here, dropped by `drop`), data folder and queue prefix for one
+ * deployment; `mysqlPort`: a proxy's port, for `proxiedDatabaseUrl`.
+ */
+export async function freshStore(backend: Backend, mysqlPort?: number) {
+  const tag = `outbox_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-outbox-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir, QUEUE_PREFIX: tag };
+  let proxiedDatabaseUrl = '';
+  if (backend.redisUrl) env.REDIS_URL = backend.redisUrl;
+  if (backend.mysqlUrl) {
+    const conn = await createConnection({ uri: adminUrl(backend.mysqlUrl) });
+    await conn.query(`CREATE DATABASE \`${tag}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await conn.end();
+    const url = new URL(backend.mysqlUrl);
+    url.pathname = `/${tag}`;
+    env.DATABASE_URL = url.toString();
+    if (mysqlPort !== undefined) {
+      url.hostname = '127.0.0.1';
+      url.port = String(mysqlPort);
+      proxiedDatabaseUrl = url.toString();
+    }
+  }
+  return {
+    env,
+    proxiedDatabaseUrl,
+    /** Read straight from the deployment's database (the wire shape of a message does not show its delivery). */
+    query: async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+      if (!env.DATABASE_URL) {
+        const db = new Database(path.join(dataDir, 'dealer.sqlite'), { readonly: true });
+        try {
+          return db.prepare(sql).all(...params) as T[];
+        } finally {
+          db.close();
+        }
+      }
+      const conn = await createConnection({ uri: env.DATABASE_URL });
+      try {
+        return (await conn.query(sql, params))[0] as T[];
+      } finally {
+        await conn.end();
+      }
+    },
+    drop: async () => {
+      if (backend.mysqlUrl) {
+        const conn = await createConnection({ uri: adminUrl(backend.mysqlUrl) });
+        await conn.query(`DROP DATABASE IF EXISTS \`${tag}\``);
+        await conn.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
