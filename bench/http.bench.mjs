@@ -1,8 +1,9 @@
 // npm run bench:http — what one request costs: autocannon at 100 connections against the built API
 // (embedded SQLite, demo data) and, as the ceiling, a bare Node HTTP server this script starts on the
-// same machine. Routes: the authenticated profile read, a list endpoint (used cars, 20 a page) and
-// /health/live. The first round of the profile read starts on a cold server with a credential never
-// verified (so 100 simultaneous first requests meet scrypt), then warm rounds follow.
+// same machine. Routes: the authenticated profile read, a list endpoint (used cars, 20 a page),
+// /health/live, and Express alone (the framework Nest runs on, one JSON route, for scale). The first
+// round of the profile read starts on a cold server with a credential never verified (so 100
+// simultaneous first requests meet scrypt), then warm rounds follow.
 // Targets (issue 15): profile read >= 0.3x the bare server's throughput and p99 < 50 ms.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,11 +15,15 @@ import { cli, ROOT, startServer, stopServer } from './support/processes.mjs';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
-function startBareServer() {
-  const source = `require('node:http').createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); })
-    .listen(0, '127.0.0.1', function () { console.log('READY ' + this.address().port); });`;
+const BARE_NODE = `require('node:http').createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); })
+  .listen(0, '127.0.0.1', function () { console.log('READY ' + this.address().port); });`;
+/** The framework's own ceiling: Express (the version Nest runs on here) answering one JSON route, nothing else. */
+const BARE_EXPRESS = `const app = require('express')(); app.get('/', (req, res) => res.json({ ok: true }));
+  app.listen(0, '127.0.0.1', function () { console.log('READY ' + this.address().port); });`;
+
+function startBareServer(source) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', source]);
+    const child = spawn(process.execPath, ['-e', source], { cwd: ROOT });
     child.stdout.on('data', (d) => {
       const m = /READY (\d+)/.exec(String(d));
       if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}` });
@@ -37,7 +42,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
 const env = { DATA_DIR: dataDir, DEMO_SEED: 'true' };
 const demo = cli(env, 'demo', 'seed');
 const auth = { authorization: `Basic ${Buffer.from(`${demo.username}:${demo.password}`).toString('base64')}` };
-const bare = await startBareServer();
+const bare = await startBareServer(BARE_NODE);
+const express = await startBareServer(BARE_EXPRESS);
 const api = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
 const rows = [];
 try {
@@ -45,10 +51,12 @@ try {
   rows.push(['GET /api/v1/dealership', await measure(`${api.url}/api/v1/dealership`, auth)]);
   rows.push(['GET /api/v1/inventory/used?Take=20', await measure(`${api.url}/api/v1/inventory/used?Take=20`, auth)]);
   rows.push(['GET /health/live', await measure(`${api.url}/health/live`)]);
+  rows.push(['Express alone, one JSON route (the framework)', await measure(express.url)]);
   rows.push(['bare Node HTTP server (ceiling)', await measure(bare.url)]);
 } finally {
   await stopServer(api);
   bare.child.kill();
+  express.child.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 const ceiling = rows[rows.length - 1][1].rps;
@@ -59,4 +67,5 @@ for (const [name, m] of rows) {
   console.log(`| ${name} | ${m.rps.toFixed(0)} | ${(m.rps / ceiling).toFixed(2)} | ${m.p50} | ${m.p99} | ${m.max} |`);
 }
 const profile = rows[1][1];
-console.log(`profile read: ratio ${(profile.rps / ceiling).toFixed(2)} (target >= 0.3), p99 ${profile.p99} ms (target < 50); cold start p99 ${rows[0][1].p99} ms, max ${rows[0][1].max} ms`);
+const framework = rows[rows.length - 2][1];
+console.log(`profile read: ratio ${(profile.rps / ceiling).toFixed(2)} (target >= 0.3; Express alone reaches ${(framework.rps / ceiling).toFixed(2)}), p99 ${profile.p99} ms (target < 50); cold start p99 ${rows[0][1].p99} ms, max ${rows[0][1].max} ms`);

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cli, freePort, ROOT } from './support/processes.mjs';
 
@@ -119,8 +119,32 @@ function rssMb(pid, field) {
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)[1]) / 1024;
 }
 
-/** Runs `work` while sampling the process's resident memory every 10 ms; returns its result and the peak. */
+/** CPU seconds (user + system) a process has used, from /proc; null when it cannot be read (another user's). */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
+/** The database server's process on this machine, if any (its CPU time is reported beside the API's). */
+const dbPid = (() => {
+  for (const name of ['mariadbd', 'mysqld']) {
+    const r = spawnSync('pidof', [name], { encoding: 'utf8' });
+    if (r.status === 0) return Number(r.stdout.trim().split(' ')[0]);
+  }
+  return null;
+})();
+
+/**
+ * Runs `work` while sampling the process's resident memory every 10 ms; returns its result, the peak,
+ * and the CPU seconds the API and the database server spent meanwhile (a figure a shared machine's
+ * load moves much less than wall time).
+ */
 async function sampled(pid, work) {
+  const cpuBefore = [cpuSeconds(pid), dbPid && cpuSeconds(dbPid)];
   let peak = rssMb(pid, 'VmRSS');
   const timer = setInterval(() => {
     try {
@@ -131,7 +155,8 @@ async function sampled(pid, work) {
   }, 10);
   try {
     const result = await work();
-    return { ...result, peakRssMb: Math.max(peak, rssMb(pid, 'VmRSS')) };
+    const [apiCpu, dbCpu] = [cpuSeconds(pid) - cpuBefore[0], dbPid && cpuBefore[1] !== null ? cpuSeconds(dbPid) - cpuBefore[1] : null];
+    return { ...result, peakRssMb: Math.max(peak, rssMb(pid, 'VmRSS')), apiCpu, dbCpu };
   } finally {
     clearInterval(timer);
   }
@@ -223,7 +248,9 @@ async function round() {
       load: load.seconds, first: first.seconds, second: second.seconds, third: third.seconds, idleRss,
       peakRss: Math.max(first.peakRssMb, second.peakRssMb, third.peakRssMb), hwm: rssMb(api.pid, 'VmHWM'),
     };
+    const cpu = (u) => `CPU API ${u.apiCpu.toFixed(1)} s${u.dbCpu === null ? '' : ` + database ${u.dbCpu.toFixed(1)} s`}`;
     console.log(`  round: LOAD DATA ${r.load.toFixed(2)} s, API ${r.first.toFixed(2)} s, same VINs ${r.second.toFixed(2)} s, other VINs ${r.third.toFixed(2)} s, peak RSS ${r.peakRss.toFixed(0)} MB, load average ${os.loadavg()[0].toFixed(2)}`);
+    console.log(`    ${[['empty', first], ['same VINs', second], ['other VINs', third]].map(([name, u]) => `${name}: ${cpu(u)}`).join('; ')}`);
     return r;
   } finally {
     await stopApi(api);

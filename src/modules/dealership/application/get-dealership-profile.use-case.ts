@@ -15,7 +15,7 @@ export class GetDealershipProfileUseCase {
 
   async execute(dealerId: string): Promise<DealershipProfileView> {
     const [dealership, integrations] = await Promise.all([
-      this.dealerships.findById(dealerId),
+      this.dealerships.findProfile(dealerId),
       this.dealerships.listIntegrationConfigs(dealerId),
     ]);
     if (!dealership) throw new DealershipNotFoundError(dealerId);

@@ -10,6 +10,8 @@ export type IntegrationConfigChange = 'created' | 'updated' | 'unchanged';
  */
 export abstract class DealershipRepository {
   abstract findById(dealerId: string): Promise<Dealership | null>;
+  /** What the profile read serves, alone: the API's hottest read. */
+  abstract findProfile(dealerId: string): Promise<Pick<Dealership, 'id' | 'name' | 'region' | 'profile'> | null>;
   /** false when the id is taken. */
   abstract create(dealership: Dealership): Promise<boolean>;
   /**
