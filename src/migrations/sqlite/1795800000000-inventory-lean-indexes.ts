@@ -1,28 +1,15 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { RETIRED_INVENTORY_INDEXES } from '../inventory-lean-indexes';
 
-/** The indexes of the first inventory migration that no query needs any more. */
-const RETIRED: [name: string, columns: string][] = [
-  ['idx_inventory_cars_make_model', 'dealer_id, manufacturer, model'],
-  ['idx_inventory_cars_price', 'dealer_id, price'],
-  ['idx_inventory_cars_year', 'dealer_id, year'],
-  ['idx_inventory_cars_stock', 'dealer_id, stock_number'],
-];
-
-/**
- * Every car written or deleted maintains each index of inventory_cars, so a 200,000-car replace
- * paid for four that searches no longer read: the covering search index (the dealership, the
- * deleted flag, type, manufacturer, model, year, price, ...) and the in-process search snapshot
- * serve make/model, price and year filters; nothing looks a car up by stock number.
- * What stays: the primary key, the listing order and the covering search indexes.
- */
+/** Drops the inventory indexes no query reads any more (see RETIRED_INVENTORY_INDEXES). */
 export class InventoryLeanIndexes1795800000000 implements MigrationInterface {
   name = 'InventoryLeanIndexes1795800000000';
 
   async up(q: QueryRunner): Promise<void> {
-    for (const [name] of RETIRED) await q.query(`DROP INDEX ${name}`);
+    for (const [name] of RETIRED_INVENTORY_INDEXES) await q.query(`DROP INDEX ${name}`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const [name, columns] of RETIRED) await q.query(`CREATE INDEX ${name} ON inventory_cars (${columns})`);
+    for (const [name, columns] of RETIRED_INVENTORY_INDEXES) await q.query(`CREATE INDEX ${name} ON inventory_cars (${columns})`);
   }
 }
