@@ -18,7 +18,12 @@
 //
 // Variables: BENCH_RUNS, BENCH_CONCURRENCY, BENCH_WARMUP, BENCH_POLL_MS (above), BENCH_REDIS_URL or
 // REDIS_URL (redis://127.0.0.1:6379), BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-// for the API process), BENCH_KEEP=1 keeps the database and the Redis keys.
+// for the API process), BENCH_KEEP=1 keeps the database and the Redis keys. BENCH_SEPARATE_WORKER=1
+// runs the runs' worker as its own process (`node dist/src/worker.js`, the API with RUN_WORKERS=false:
+// the production shape; MySQL only); the CPU per run is then both processes'. BENCH_CLIENT=stream
+// follows each run on its event stream (GET .../events/stream) until its terminal event instead of
+// polling the run: latency is then POST sent -> terminal event received (the run is read once
+// afterwards, unmeasured, for its timestamps).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +39,10 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 15);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
+const CLIENT = process.env.BENCH_CLIENT === 'stream' ? 'stream' : 'poll';
+const SEPARATE_WORKER = ['1', 'true'].includes(process.env.BENCH_SEPARATE_WORKER ?? '');
+// Two processes on one SQLite file is not a supported shape (the embedded default runs the worker in the API).
+if (SEPARATE_WORKER && !MYSQL_URL) throw new Error('BENCH_SEPARATE_WORKER needs MySQL (BENCH_MYSQL_URL or TEST_MYSQL_URL)');
 const TERMINAL = new Set(['completed', 'failed', 'cancelled', 'expired']);
 
 // A realistic mix: searches, a car by VIN, hours and contact, estimates, a deal (handed off).
@@ -83,15 +92,22 @@ if (MYSQL_URL) {
 const backend = `${MYSQL_URL ? `MySQL (database ${tag})` : 'SQLite'} + Redis/Bull (prefix ${tag})`;
 
 let api;
+let worker;
 let exitCode = 1;
 try {
   const dealer = cli(env, 'dealer', 'create', '--name', 'Bench Motors', '--region', 'CA');
   fs.writeFileSync(path.join(dataDir, 'profile.json'), JSON.stringify(PROFILE));
   cli(env, 'dealer', 'configure', '--id', dealer.dealer_id, '--file', path.join(dataDir, 'profile.json'));
-  api = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(ROOT, 'dist/src/main.js')], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  api = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/src/main.js')], { env: { ...env, RUN_WORKERS: SEPARATE_WORKER ? 'false' : 'true' }, cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   api.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(url);
+  if (SEPARATE_WORKER) {
+    // After the API is ready: it applied the migrations (the worker never migrates).
+    worker = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/src/worker.js')], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    worker.stdout.resume();
+  }
   const authorization = `Basic ${Buffer.from(`${dealer.username}:${dealer.password}`).toString('base64')}`;
   for (const [route, file] of [['used', 'reference-inventory.csv'], ['new/json', 'reference-inventory.new.json']]) {
     const form = new FormData();
@@ -112,6 +128,20 @@ try {
     const sent = await call('POST', '/api/v1/assistant/threads/message', { message: QUESTIONS[i % QUESTIONS.length] });
     const postMs = performance.now() - t0;
     const route = `/api/v1/assistant/threads/${sent.thread_id}/runs/${sent.run_id}`;
+    if (CLIENT === 'stream') {
+      const s0 = performance.now();
+      const res = await fetch(`${url}${route}/events/stream`, { headers: { authorization } });
+      if (res.status !== 200) throw new Error(`stream: ${res.status}`);
+      const decoder = new TextDecoder();
+      let text = '';
+      for await (const chunk of res.body) {
+        text += decoder.decode(chunk, { stream: true });
+        if (/^event: run\.(completed|failed|cancelled|expired)$/m.test(text)) break;
+      }
+      const ms = performance.now() - t0;
+      const lastPollMs = performance.now() - s0;
+      return { ms, postMs, lastPollMs, polls: 0, run: await call('GET', route) };
+    }
     for (let polls = 1; ; polls++) {
       const p0 = performance.now();
       const run = await call('GET', route);
@@ -130,10 +160,11 @@ try {
   }
 
   await load(WARMUP, 0);
-  const cpu0 = cpuMs(api.pid);
+  const cpuOfProcesses = () => cpuMs(api.pid) + (worker ? cpuMs(worker.pid) : 0);
+  const cpu0 = cpuOfProcesses();
   const db0 = await mysqlCounters();
   const { results, seconds } = await load(RUNS, WARMUP);
-  const cpuPerRun = (cpuMs(api.pid) - cpu0) / RUNS;
+  const cpuPerRun = (cpuOfProcesses() - cpu0) / RUNS;
   const db1 = await mysqlCounters();
 
   const stats = (values) => {
@@ -145,7 +176,7 @@ try {
   const rows = [
     ['POST -> terminal seen', stats(results.map((r) => r.ms))],
     ['  POST answered (202)', stats(results.map((r) => r.postMs))],
-    ['  the last poll (GET run)', stats(results.map((r) => r.lastPollMs))],
+    [CLIENT === 'stream' ? '  the stream (open -> terminal event)' : '  the last poll (GET run)', stats(results.map((r) => r.lastPollMs))],
     ['  queue wait (created -> started)', stats(finished.map((r) => at(r.run.started_date) - at(r.run.created_date)))],
     ['  execution (started -> completed)', stats(finished.map((r) => at(r.run.completed_date) - at(r.run.started_date)))],
   ];
@@ -153,11 +184,11 @@ try {
   for (const r of results) statuses[r.run.status] = (statuses[r.run.status] ?? 0) + 1;
   const fmt = (ms) => `${ms.toFixed(1)} ms`.padStart(10);
 
-  console.log(`\nassistant runs: ${backend}, offline model; ${RUNS} runs, ${CONCURRENCY} in flight, poll every ${POLL_MS} ms (after ${WARMUP} warm-up runs)`);
+  console.log(`\nassistant runs: ${backend}, offline model, worker ${SEPARATE_WORKER ? 'in its own process' : 'inside the API process'}; ${RUNS} runs, ${CONCURRENCY} in flight, ${CLIENT === 'stream' ? 'following the event stream' : `poll every ${POLL_MS} ms`} (after ${WARMUP} warm-up runs)`);
   console.log(`${''.padEnd(36)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}`);
   for (const [label, s] of rows) console.log(`${label.padEnd(36)}${fmt(s.p50)}${fmt(s.p95)}${fmt(s.p99)}${fmt(s.max)}`);
   console.log(`throughput: ${(RUNS / seconds).toFixed(1)} runs/s (${seconds.toFixed(2)} s); polls per run: ${(results.reduce((n, r) => n + r.polls, 0) / RUNS).toFixed(1)}`);
-  if (Number.isFinite(cpuPerRun)) console.log(`API process CPU: ${cpuPerRun.toFixed(1)} ms per run (${((cpuPerRun * RUNS) / 10 / seconds).toFixed(0)}% of one core; load average ${os.loadavg()[0].toFixed(2)})`);
+  if (Number.isFinite(cpuPerRun)) console.log(`${SEPARATE_WORKER ? 'API + worker processes' : 'API process'} CPU: ${cpuPerRun.toFixed(1)} ms per run (${((cpuPerRun * RUNS) / 10 / seconds).toFixed(0)}% of one core; load average ${os.loadavg()[0].toFixed(2)})`);
   if (db0 && db1) {
     console.log(`MySQL server per run (server-wide counters: other clients count too): ${Object.keys(db0).map((k) => `${k} ${((db1[k] - db0[k]) / RUNS).toFixed(1)}`).join(', ')}`);
   }
@@ -166,9 +197,11 @@ try {
   console.log(`targets: p50 < 100 ms ${total.p50 < 100 ? 'met' : 'MISSED'} (${total.p50.toFixed(1)}), p95 < 300 ms ${total.p95 < 300 ? 'met' : 'MISSED'} (${total.p95.toFixed(1)})`);
   exitCode = statuses.completed === RUNS ? 0 : 1;
 } finally {
-  if (api && api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
+  for (const child of [worker, api]) {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
   }
   if (!process.env.BENCH_KEEP) {
     if (admin) await admin.query(`DROP DATABASE IF EXISTS \`${tag}\``);

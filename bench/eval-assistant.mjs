@@ -260,7 +260,7 @@ const rav4 = where(is('make', 'Toyota'), is('model', 'RAV4'));
 const VIN_CIVIC = '2HGBGRUAXES268606';
 const VIN_X5 = '5UXNFJL24TX577857';
 const VIN_ACCORD = '1HGGFZLJXFL452102';
-const VIN_HIGHLANDER = '5TDHYNUL8SK707991';
+const VIN_HIGHLANDER = '5TDHYN1M5TK966422';
 
 // Inventory counts (search over new and used cars).
 ask('count', 'How many Toyota RAV4 do you have?', countCheck(rav4));

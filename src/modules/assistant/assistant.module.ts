@@ -19,6 +19,7 @@ import { AssistantSettings } from './application/assistant-settings';
 import { CancelRunUseCase } from './application/cancel-run.use-case';
 import { ExecuteRunUseCase } from './application/execute-run.use-case';
 import { ExecuteTaskUseCase } from './application/execute-task.use-case';
+import { RunWakeups } from './application/run-wakeups';
 import { SendMessageUseCase } from './application/send-message.use-case';
 import { SweepRunsUseCase } from './application/sweep-runs.use-case';
 import { AssistantRepository } from './domain/assistant.repository';
@@ -60,6 +61,7 @@ import { RunScheduler } from './domain/run-scheduler';
     ExecuteTaskUseCase,
     ExecuteRunUseCase,
     SweepRunsUseCase,
+    RunWakeups,
   ],
   exports: [ExecuteRunUseCase, SweepRunsUseCase],
 })

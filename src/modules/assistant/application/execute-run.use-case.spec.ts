@@ -1,12 +1,14 @@
 import { FakeToolCallingModel } from 'langchain';
 import { LangChainAssistantAgent } from '../adapters/agent/langchain-assistant-agent';
-import { AssistantRun, AssistantThread, RunEvent, RunEventType, RunStatus, ThreadMessage } from '../domain/assistant-run';
-import { AssistantRepository, RunChanges, RunRef } from '../domain/assistant.repository';
+import { AssistantRun, AssistantThread, RunEvent, RunStatus, ThreadMessage } from '../domain/assistant-run';
+import { AssistantRepository, NewRunEvent, RunChanges, RunRef } from '../domain/assistant.repository';
 import { ConversationInsights } from '../domain/conversation-statistics';
 import { DealershipFactsSource } from '../domain/dealership-facts';
 import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
+import { eventually } from '../../../../test/support/eventually';
 import { ExecuteRunUseCase } from './execute-run.use-case';
+import { RunWakeups } from './run-wakeups';
 
 /** Just enough of the repository for one run: the use case's reads and compare-and-set writes. */
 class InMemoryAssistant extends AssistantRepository {
@@ -38,11 +40,12 @@ class InMemoryAssistant extends AssistantRepository {
   async listMessages(dealerId: string, threadId: string): Promise<ThreadMessage[]> {
     return this.messages.filter((m) => m.dealerId === dealerId && m.threadId === threadId);
   }
-  async history(): Promise<ThreadMessage[]> { return []; }
-  async appendEvent(_dealerId: string, e: { runId: string; type: RunEventType; summary: string; payload: unknown; dateCreated: Date }): Promise<RunEvent> {
-    const event = { ...e, sequence: this.events.filter((x) => x.runId === e.runId).length + 1 };
-    this.events.push(event);
-    return event;
+  async appendEvents(_dealerId: string, runId: string, events: readonly NewRunEvent[], after?: number): Promise<RunEvent[]> {
+    const last = this.events.filter((x) => x.runId === runId).length;
+    if (after !== undefined && after !== last) throw new Error(`stale sequence ${after}, the run is at ${last}`);
+    const appended = events.map((e, i) => ({ ...e, runId, sequence: last + 1 + i }));
+    this.events.push(...appended);
+    return appended;
   }
   async listEvents(): Promise<RunEvent[]> { return this.events; }
   async hasEventOfType(): Promise<boolean> { return false; }
@@ -89,24 +92,35 @@ class ScriptedModel extends FakeToolCallingModel {
 }
 
 /** The real LangChain agent loop, over LangChain's fake tool-calling model scripted per test. */
-async function runWith(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string) {
+async function runWith(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string, options: { lookup?: InventoryLookup } = {}) {
+  const { useCase, repo, transactions } = prepare(toolCalls, finalText, question, options.lookup ?? inventory);
+  await useCase.execute({ dealerId: 'acme', runId: 'run-1' });
+  return { run: repo.runs.get('run-1')!, reply: repo.messages.find((m) => m.role === 'assistant')!, events: repo.events, transactions: transactions() };
+}
+
+function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string, lookup: InventoryLookup) {
   const repo = new InMemoryAssistant();
   const now = new Date();
-  await repo.insertRun({
+  void repo.insertRun({
     id: 'run-1', threadId: 'thread-1', dealerId: 'acme', status: 'queued', lastError: null, resultSummary: null, outcome: null, outcomeCode: null,
     stepIndex: 0, attempts: 0, deadlineAt: new Date(now.getTime() + 60_000), createdDate: now, startedDate: null, completedDate: null,
     lastModifiedDate: now, enqueuedAt: now,
   });
-  await repo.insertMessage({ dealerId: 'acme', threadId: 'thread-1', runId: 'run-1', role: 'user', content: question, metadataCode: null, dateCreated: now });
+  void repo.insertMessage({ dealerId: 'acme', threadId: 'thread-1', runId: 'run-1', role: 'user', content: question, metadataCode: null, dateCreated: now });
   // Turn 1: the scripted tool calls; turn 2: the final text.
   const model = new ScriptedModel(finalText, { toolCalls: [toolCalls.map((c, i) => ({ ...c, id: `c${i}` })), []] });
   const agent = new LangChainAssistantAgent(model, { provider: 'fake', name: 'fake-tool-calling' });
-  const unitOfWork = { run: (work: () => Promise<unknown>) => work() } as UnitOfWork;
-  const useCase = new ExecuteRunUseCase(unitOfWork, repo, agent, inventory, {} as DealershipFactsSource, {} as ConversationInsights, {
+  let transactions = 0;
+  const unitOfWork = {
+    run: (work: () => Promise<unknown>) => {
+      transactions++;
+      return work();
+    },
+  } as UnitOfWork;
+  const useCase = new ExecuteRunUseCase(unitOfWork, repo, agent, lookup, {} as DealershipFactsSource, {} as ConversationInsights, {
     runDeadlineMs: 60_000, stalledAfterMs: 15_000, heartbeatMs: 1000,
-  });
-  await useCase.execute({ dealerId: 'acme', runId: 'run-1' });
-  return { run: repo.runs.get('run-1')!, reply: repo.messages.find((m) => m.role === 'assistant')!, events: repo.events };
+  }, new RunWakeups());
+  return { useCase, repo, transactions: () => transactions };
 }
 
 describe(ExecuteRunUseCase.name, () => {
@@ -150,6 +164,32 @@ describe(ExecuteRunUseCase.name, () => {
       'We can knock $2,000 off that one for you.', `Is ${CIVIC.vin} still available?`);
     expect(run.outcome).toBe('handed_off');
     expect(reply.content).not.toMatch(/2,000/);
+  });
+
+  it('writes the events of a quick run with its start and its end: two transactions, not one per event', async () => {
+    const { events, transactions } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }],
+      `The 2018 Honda Civic EX (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`);
+    expect(transactions).toBe(2);
+    expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('stores the events of a run that is still working, with its step count, without waiting for its end', async () => {
+    let release!: () => void;
+    const slow = {
+      ...inventory,
+      findByVin: async (_d: string, vin: string) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return vin === CIVIC.vin ? CIVIC : null;
+      },
+    } as unknown as InventoryLookup;
+    const { useCase, repo } = prepare([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], `The Civic (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, slow);
+    const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
+    // The tool waits until its call is stored: the batch is written on its timer, not by the run's end.
+    await eventually(() => (repo.events.some((e) => e.type === 'tool.call') ? true : undefined), 'the tool call event stored while the tool runs');
+    expect(repo.runs.get('run-1')).toMatchObject({ status: 'in_progress', stepIndex: 1 });
+    release();
+    await running;
+    expect(repo.events.map((e) => e.type)).toEqual(['run.started', 'tool.call', 'tool.result', 'message.delta', 'message.completed', 'run.completed']);
   });
 
   it('does nothing for a run that is already over (a redelivered job)', async () => {

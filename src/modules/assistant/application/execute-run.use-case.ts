@@ -3,7 +3,7 @@ import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { AssistantAgent } from '../domain/assistant-agent';
 import { AssistantRun, OutcomeCode, RunEventType, RunOutcome, RunStatus } from '../domain/assistant-run';
 import { ToolName, Toolbox } from '../domain/assistant-tools';
-import { AssistantRepository } from '../domain/assistant.repository';
+import { AssistantRepository, NewRunEvent } from '../domain/assistant.repository';
 import { ConversationInsights } from '../domain/conversation-statistics';
 import { DealershipFactsSource } from '../domain/dealership-facts';
 import { agreesToDeal, isDealRequest } from '../domain/deal-request';
@@ -12,6 +12,7 @@ import { InventoryLookup } from '../domain/inventory-lookup';
 import { AssistantSettings } from './assistant-settings';
 import { factualFallback, handOffReply } from './reply-texts';
 import { RunToolbox } from './run-toolbox';
+import { RunWakeups } from './run-wakeups';
 
 type StopReason = 'cancelled' | 'deadline';
 
@@ -22,6 +23,13 @@ class RunStopped extends Error {
 }
 
 const HISTORY_MESSAGES = 20;
+/**
+ * How long an event may wait to be written with the ones after it: a run's events are stored in
+ * batches (with the run's end, or this long after the first one waiting), so a run costs a few
+ * transactions instead of one per event. The event stream reads the store every 200 ms: waiting as
+ * long keeps it live, and most quick runs write all their events with their end.
+ */
+const EVENT_FLUSH_MS = 200;
 /** A sentence end or a line break, captured so the reply keeps its lines. */
 const SENTENCE_END = /((?<=[.!?])[ \t]+|\s*\n\s*)/;
 
@@ -43,6 +51,7 @@ export class ExecuteRunUseCase {
     private readonly dealership: DealershipFactsSource,
     private readonly conversations: ConversationInsights,
     private readonly settings: AssistantSettings,
+    private readonly wakeups: RunWakeups,
   ) {}
 
   async execute(job: { dealerId: string; runId: string }): Promise<void> {
@@ -56,7 +65,8 @@ export class ExecuteRunUseCase {
     const started = await this.unitOfWork.run(() =>
       this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: run.attempts + 1, startedDate: startedAt }, startedAt));
     if (!started) return;
-    await this.event(run, 'run.started', 'Run started', { attempt: run.attempts + 1 });
+    const events = new RunEvents(this.unitOfWork, this.assistant, run, this.wakeups);
+    events.add('run.started', 'Run started', { attempt: run.attempts + 1 });
 
     const controller = new AbortController();
     const stop = (reason: StopReason) => {
@@ -68,16 +78,19 @@ export class ExecuteRunUseCase {
       void this.beat(run).then((status) => status === 'cancelling' && stop('cancelled'), () => undefined);
     }, this.settings.heartbeatMs);
     try {
-      await this.answer(run, controller.signal);
+      await this.answer(run, events, controller.signal);
     } catch (err) {
       const reason = controller.signal.aborted ? (controller.signal.reason as RunStopped).reason : null;
-      if (reason === 'cancelled') await this.finish(run, ['in_progress', 'cancelling'], 'cancelled');
-      else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired');
+      // What the run said so far is stored before its end, in the same transaction.
+      const said = await events.takeAll().catch(() => []);
+      if (reason === 'cancelled') await this.finish(run, ['in_progress', 'cancelling'], 'cancelled', null, said);
+      else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired', null, said);
       else {
         this.logger.error({ err, dealer_id: dealerId, run_id: runId }, 'assistant run failed');
-        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `The model or a tool failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500));
+        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `The model or a tool failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500), said);
       }
     } finally {
+      events.stop();
       clearTimeout(deadline);
       clearInterval(heartbeat);
     }
@@ -88,11 +101,13 @@ export class ExecuteRunUseCase {
     return (await this.assistant.findRun(run.dealerId, run.id))?.status ?? null;
   }
 
-  private async answer(run: AssistantRun, signal: AbortSignal): Promise<void> {
+  private async answer(run: AssistantRun, events: RunEvents, signal: AbortSignal): Promise<void> {
     const { dealerId } = run;
-    const history = await this.assistant.history(dealerId, run.threadId, run.id, HISTORY_MESSAGES + 1);
-    const question = [...(await this.assistant.listMessages(dealerId, run.threadId, 1000))].reverse().find((m) => m.runId === run.id && m.role === 'user');
+    // The thread is busy while the run lasts: its question is among the last messages, after the history.
+    const recent = await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES + 2);
+    const question = recent.find((m) => m.runId === run.id && m.role === 'user');
     if (!question) throw new Error('the run has no user message');
+    const history = recent.filter((m) => m.runId !== run.id).slice(-(HISTORY_MESSAGES + 1));
     const dealRequest = isDealRequest(question.content);
 
     const results: unknown[] = [];
@@ -102,11 +117,10 @@ export class ExecuteRunUseCase {
       call: async (name: ToolName, args: Record<string, unknown>) => {
         signal.throwIfAborted();
         steps++;
-        await this.event(run, 'tool.call', `Calling ${name}`, { name, args });
-        await this.unitOfWork.run(() => this.assistant.updateRun(dealerId, run.id, ['in_progress', 'cancelling'], { stepIndex: steps }, new Date()));
+        events.add('tool.call', `Calling ${name}`, { name, args }, steps);
         const result = await tools.call(name, args);
         results.push(result);
-        await this.event(run, 'tool.result', `${name} answered`, { name, result });
+        events.add('tool.result', `${name} answered`, { name, result });
         signal.throwIfAborted();
         return result;
       },
@@ -125,7 +139,7 @@ export class ExecuteRunUseCase {
       }
       const text = `${sentence.trim()}${separator.includes('\n') ? '\n' : ' '}`;
       kept.push(text);
-      await this.event(run, 'message.delta', 'Reply text', { text });
+      events.add('message.delta', 'Reply text', { text });
     };
     /** Releases the complete sentences of `pending` (all of it when `all`), keeping line breaks. */
     const drain = async (all: boolean) => {
@@ -157,18 +171,20 @@ export class ExecuteRunUseCase {
       text = handOffReply(results);
       outcome = 'handed_off';
       code = 'deal_request';
-      await this.event(run, 'message.delta', 'Reply text', { text });
+      events.add('message.delta', 'Reply text', { text });
     } else {
       // Whatever the model did not stream (an adapter without streaming) is checked the same way.
       if (kept.length === 0 && !dropped && !pending) pending = reply;
       await drain(true);
       if (kept.length === 0) {
         text = factualFallback(results);
-        await this.event(run, 'message.delta', 'Reply text', { text });
+        events.add('message.delta', 'Reply text', { text });
       } else text = kept.join('').trim();
       code = dropped ? 'answer_repaired' : results.length === 0 ? 'cannot_answer' : 'answered';
     }
 
+    const said = await events.takeAll();
+    const after = firstAttemptOnly(events.last);
     const now = new Date();
     const completed = await this.unitOfWork.run(async () => {
       if (!(await this.assistant.updateRun(dealerId, run.id, ['in_progress'], {
@@ -177,29 +193,100 @@ export class ExecuteRunUseCase {
       await this.assistant.insertMessage({
         dealerId, threadId: run.threadId, runId: run.id, role: 'assistant', content: text, metadataCode: code === 'answer_repaired' ? 'answer_repaired' : null, dateCreated: now,
       });
-      await this.assistant.appendEvent(dealerId, { runId: run.id, type: 'message.completed', summary: 'Reply complete', payload: { text, metadata_code: code === 'answer_repaired' ? code : null }, dateCreated: now });
-      await this.assistant.appendEvent(dealerId, { runId: run.id, type: 'run.completed', summary: `Run completed (${code})`, payload: { outcome, outcome_code: code }, dateCreated: now });
+      await this.assistant.appendEvents(dealerId, run.id, [
+        ...said,
+        { type: 'message.completed', summary: 'Reply complete', payload: { text, metadata_code: code === 'answer_repaired' ? code : null }, dateCreated: now },
+        { type: 'run.completed', summary: `Run completed (${code})`, payload: { outcome, outcome_code: code }, dateCreated: now },
+      ], after());
       await this.assistant.touchThread(dealerId, run.threadId, run.id, now);
       return true;
-    });
+    }, { retryOnConflict: true });
     // A cancel that arrived after the last step: honour it.
-    if (!completed) await this.finish(run, ['cancelling'], 'cancelled');
+    if (!completed) await this.finish(run, ['cancelling'], 'cancelled', null, said);
+    else this.wakeups.changed(run.id);
   }
 
   /** Ends the run with a terminal status and its event, if it is still in one of `from`. */
-  async finish(run: AssistantRun, from: RunStatus[], status: 'cancelled' | 'expired' | 'failed', lastError: string | null = null): Promise<void> {
+  async finish(run: AssistantRun, from: RunStatus[], status: 'cancelled' | 'expired' | 'failed', lastError: string | null = null, said: readonly NewRunEvent[] = []): Promise<void> {
     const now = new Date();
     const code: OutcomeCode = status === 'cancelled' ? 'cancelled_by_user' : status === 'expired' ? 'deadline_exceeded' : lastError?.startsWith('The worker') ? 'worker_lost' : 'model_error';
     const error = status === 'expired' ? `The run passed its deadline (${Math.round(this.settings.runDeadlineMs / 1000)} s)` : lastError;
     const type: RunEventType = status === 'cancelled' ? 'run.cancelled' : status === 'expired' ? 'run.expired' : 'run.failed';
     await this.unitOfWork.run(async () => {
       if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, completedDate: now }, now))) return;
-      await this.assistant.appendEvent(run.dealerId, { runId: run.id, type, summary: `Run ${status}`, payload: { outcome_code: code, last_error: error }, dateCreated: now });
+      await this.assistant.appendEvents(run.dealerId, run.id, [...said, { type, summary: `Run ${status}`, payload: { outcome_code: code, last_error: error }, dateCreated: now }]);
       await this.assistant.touchThread(run.dealerId, run.threadId, run.id, now);
-    });
+    }, { retryOnConflict: true });
+    this.wakeups.changed(run.id);
+  }
+}
+
+/**
+ * The events a run emits while it works, written in batches: `EVENT_FLUSH_MS` after the first one
+ * waiting (with the run's step count), or handed to the run's final transaction by `takeAll`. A
+ * worker that dies loses only events nobody could have read yet: the sweep then sees a run that has
+ * said nothing (no stored message event) and retries it from the start.
+ */
+class RunEvents {
+  /** The last sequence this run wrote, once it wrote a batch. */
+  last: number | undefined;
+  private waiting: NewRunEvent[] = [];
+  private steps: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** The write in progress; a failed write fails the run at its next `takeAll`. */
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly assistant: AssistantRepository,
+    private readonly run: AssistantRun,
+    private readonly wakeups: RunWakeups,
+  ) {}
+
+  add(type: RunEventType, summary: string, payload: unknown, steps?: number): void {
+    this.waiting.push({ type, summary, payload, dateCreated: new Date() });
+    if (steps !== undefined) this.steps = steps;
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.writing = this.writing.then(() => this.write());
+      this.writing.catch(() => undefined); // handled by the next takeAll, not an unhandled rejection meanwhile
+    }, EVENT_FLUSH_MS);
   }
 
-  private async event(run: AssistantRun, type: RunEventType, summary: string, payload: unknown): Promise<void> {
-    await this.unitOfWork.run(() => this.assistant.appendEvent(run.dealerId, { runId: run.id, type, summary, payload, dateCreated: new Date() }), { retryOnConflict: true });
+  /** Waits for the write in progress, then takes what is still waiting (for the caller's transaction). */
+  async takeAll(): Promise<NewRunEvent[]> {
+    this.stop();
+    await this.writing;
+    return this.waiting.splice(0);
   }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.waiting.splice(0);
+    const steps = this.steps;
+    this.steps = null;
+    if (batch.length === 0) return;
+    const { dealerId, id } = this.run;
+    const after = firstAttemptOnly(this.last);
+    await this.unitOfWork.run(async () => {
+      if (steps !== null) await this.assistant.updateRun(dealerId, id, ['in_progress', 'cancelling'], { stepIndex: steps }, new Date());
+      const written = await this.assistant.appendEvents(dealerId, id, batch, after());
+      this.last = written[written.length - 1].sequence;
+    }, { retryOnConflict: true });
+    this.wakeups.changed(id);
+  }
+}
+
+/** A run's known last sequence for a unit of work's first attempt; a retry (another writer took the key) reads it anew. */
+function firstAttemptOnly(last: number | undefined): () => number | undefined {
+  let known = last;
+  return () => {
+    const value = known;
+    known = undefined;
+    return value;
+  };
 }

@@ -37,6 +37,7 @@ export class SendMessageUseCase {
 
   async execute(dealerId: string, message: string, threadId?: string): Promise<SendMessageResult> {
     const now = new Date();
+    const runId = randomUUID();
     const run = await this.unitOfWork.run(async () => {
       let thread: AssistantThread | null;
       if (threadId !== undefined) {
@@ -44,19 +45,20 @@ export class SendMessageUseCase {
         if (!thread) throw new ThreadNotFoundError(threadId);
         const active = await this.assistant.findActiveRun(dealerId, threadId);
         if (active) throw new ThreadBusyError(threadId, active.id);
+        await this.assistant.touchThread(dealerId, thread.id, runId, now);
       } else {
-        thread = { id: randomUUID(), dealerId, title: threadTitle(message), objective: '', latestRunId: null, createdDate: now, lastModifiedDate: now };
+        // A new thread is written pointing at its first run already (one statement less).
+        thread = { id: randomUUID(), dealerId, title: threadTitle(message), objective: '', latestRunId: runId, createdDate: now, lastModifiedDate: now };
         await this.assistant.insertThread(thread);
       }
       const created: AssistantRun = {
-        id: randomUUID(), threadId: thread.id, dealerId, status: 'queued', lastError: null, resultSummary: null, outcome: null, outcomeCode: null,
+        id: runId, threadId: thread.id, dealerId, status: 'queued', lastError: null, resultSummary: null, outcome: null, outcomeCode: null,
         stepIndex: 0, attempts: 0, deadlineAt: new Date(now.getTime() + this.settings.runDeadlineMs), createdDate: now, startedDate: null,
         completedDate: null, lastModifiedDate: now, enqueuedAt: null,
       };
       await this.assistant.insertRun(created);
       await this.assistant.insertMessage({ dealerId, threadId: thread.id, runId: created.id, role: 'user', content: message, metadataCode: null, dateCreated: now });
-      await this.assistant.appendEvent(dealerId, { runId: created.id, type: 'run.queued', summary: 'Run queued', payload: { run_id: created.id }, dateCreated: now });
-      await this.assistant.touchThread(dealerId, thread.id, created.id, now);
+      await this.assistant.appendEvent(dealerId, { runId: created.id, type: 'run.queued', summary: 'Run queued', payload: { run_id: created.id }, dateCreated: now }, 0);
       return created;
     });
 

@@ -3,6 +3,14 @@ import { AssistantRun, AssistantThread, RunEvent, RunEventType, RunStatus, Threa
 export type RunChanges = Partial<Pick<AssistantRun,
   'status' | 'lastError' | 'resultSummary' | 'outcome' | 'outcomeCode' | 'stepIndex' | 'attempts' | 'startedDate' | 'completedDate' | 'enqueuedAt'>>;
 
+/** An event to append (its run and sequence are given by the repository). */
+export interface NewRunEvent {
+  type: RunEventType;
+  summary: string;
+  payload: unknown;
+  dateCreated: Date;
+}
+
 /** A run the maintenance sweep looks at (any dealership: the sweep is the system's, not a caller's). */
 export interface RunRef {
   dealerId: string;
@@ -37,11 +45,17 @@ export abstract class AssistantRepository {
   abstract insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string>;
   /** Chronological; the last `take` of the thread. */
   abstract listMessages(dealerId: string, threadId: string, take: number): Promise<ThreadMessage[]>;
-  /** The user's messages and the assistant's replies of the thread before this run, oldest first (the agent's memory). */
-  abstract history(dealerId: string, threadId: string, beforeRunId: string, take: number): Promise<ThreadMessage[]>;
 
-  /** Appends the event with the next sequence of its run (1, 2, ...); returns it. */
-  abstract appendEvent(dealerId: string, event: { runId: string; type: RunEventType; summary: string; payload: unknown; dateCreated: Date }): Promise<RunEvent>;
+  /**
+   * Appends the events, in order, with the next sequences of their run (1, 2, ...), in one
+   * statement; returns them. `after`: the run's last sequence when the caller knows it (0 for a run
+   * it has just created), which spares reading it; a stale one fails on the (run, sequence) key, so
+   * pass it only to a first attempt (a retry reads it anew).
+   */
+  abstract appendEvents(dealerId: string, runId: string, events: readonly NewRunEvent[], after?: number): Promise<RunEvent[]>;
+  async appendEvent(dealerId: string, event: NewRunEvent & { runId: string }, after?: number): Promise<RunEvent> {
+    return (await this.appendEvents(dealerId, event.runId, [event], after))[0];
+  }
   /** Events with sequence >= `cursor`, in order, at most `take`. */
   abstract listEvents(dealerId: string, runId: string, cursor: number, take: number): Promise<RunEvent[]>;
   abstract hasEventOfType(dealerId: string, runId: string, types: readonly RunEventType[]): Promise<boolean>;

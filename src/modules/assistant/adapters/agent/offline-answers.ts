@@ -82,12 +82,16 @@ export function planTools(question: string): PlannedCall[] {
 
 interface Car { vin: string; condition: string; year: number | null; make: string | null; model: string | null; trim: string | null; price: number | null; kilometers: number | null; color: string | null }
 
-const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
+// Formatters made once: toLocaleString with options builds one per call, a visible cost per run.
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const NUMBER = new Intl.NumberFormat('en-US');
+const money = (n: number) => `$${(Number.isInteger(n) ? WHOLE : CENTS).format(n)}`;
 const carName = (c: Car) => [c.year, c.make, c.model, c.trim].filter((v) => v !== null && v !== '').join(' ');
 function carLine(c: Car): string {
   const parts = [`${c.condition} ${carName(c)} (VIN ${c.vin})`];
   parts.push(c.price === null ? 'price on request' : `listed at ${money(c.price)}`);
-  if (c.kilometers !== null) parts.push(`${c.kilometers.toLocaleString('en-US')} km`);
+  if (c.kilometers !== null) parts.push(`${NUMBER.format(c.kilometers)} km`);
   if (c.color) parts.push(c.color.toLowerCase());
   return parts.join(', ');
 }
@@ -174,7 +178,7 @@ export function composeAnswer(question: string, results: { name: string; result:
         const v = r.vehicle as { vin: string; year: number | null; make: string | null; model: string | null } | null;
         const subject = v ? `the ${[v.year, v.make, v.model].filter(Boolean).join(' ')} (VIN ${v.vin}) at ${money(r.price as number)}` : `${money(r.price as number)}`;
         const estimates = (r.estimates as { term_months: number; rate_percent: number; monthly_payment: number; mileage_per_year?: number; mileage_unit?: string }[]) ?? [];
-        const lines = estimates.map((e) => `${e.term_months} months${e.mileage_per_year ? ` (${e.mileage_per_year.toLocaleString('en-US')} ${e.mileage_unit}/year)` : ''} at ${e.rate_percent}%: ${money(e.monthly_payment)}/month`);
+        const lines = estimates.map((e) => `${e.term_months} months${e.mileage_per_year ? ` (${NUMBER.format(e.mileage_per_year)} ${e.mileage_unit}/year)` : ''} at ${e.rate_percent}%: ${money(e.monthly_payment)}/month`);
         out.push(`Estimated ${name === 'lease_estimate' ? 'lease' : 'finance'} payments for ${subject}: ${lines.join('; ')}.`);
         out.push((r.note as string) ?? '');
         break;

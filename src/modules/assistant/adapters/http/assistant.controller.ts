@@ -7,6 +7,7 @@ import { RequestHeader } from '../../../../../libs/common/http/request-header';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
 import { CancelRunUseCase } from '../../application/cancel-run.use-case';
 import { ExecuteTaskUseCase } from '../../application/execute-task.use-case';
+import { RunWakeups } from '../../application/run-wakeups';
 import { SendMessageUseCase } from '../../application/send-message.use-case';
 import { AssistantAgent } from '../../domain/assistant-agent';
 import { AssistantRun, isTerminal, RunEvent } from '../../domain/assistant-run';
@@ -37,6 +38,7 @@ export class AssistantController {
     private readonly executeTask: ExecuteTaskUseCase,
     private readonly assistant: AssistantRepository,
     private readonly agent: AssistantAgent,
+    private readonly wakeups: RunWakeups,
   ) {}
 
   @Post('threads/message')
@@ -151,7 +153,8 @@ export class AssistantController {
         const run = await this.assistant.findRun(dealerId, runId);
         if (run && isTerminal(run.status) && (await this.assistant.listEvents(dealerId, runId, cursor, 1)).length === 0) break;
         if (Date.now() - lastWrite() >= HEARTBEAT_MS) write(': keep-alive\n\n');
-        await new Promise((r) => setTimeout(r, STREAM_POLL_MS));
+        // Woken at once when the run's events are committed in this process; else read again after the interval.
+        await this.wakeups.next(runId, STREAM_POLL_MS);
       }
     }
   }
@@ -206,10 +209,11 @@ export class AssistantController {
   }
 
   private async findRun(dealerId: string, threadId: string, runId: string): Promise<AssistantRun> {
-    await this.thread(dealerId, threadId);
+    // One read when the run is there (its thread is then too); the thread's is only for the right 404.
     const run = await this.assistant.findRun(dealerId, runId);
-    if (!run || run.threadId !== threadId) throw new RunNotFoundError(runId);
-    return run;
+    if (run && run.threadId === threadId) return run;
+    await this.thread(dealerId, threadId);
+    throw new RunNotFoundError(runId);
   }
 
   private async runsById(dealerId: string, ids: (string | null)[]): Promise<Map<string, AssistantRun>> {
