@@ -13,7 +13,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cli, freePort, ROOT } from './support/processes.mjs';
 
@@ -135,9 +135,13 @@ function cpuSeconds(pid) {
 
 /** The database server's process on this machine, if any (its CPU time is reported beside the API's). */
 const dbPid = (() => {
-  for (const name of ['mariadbd', 'mysqld']) {
-    const r = spawnSync('pidof', [name], { encoding: 'utf8' });
-    if (r.status === 0) return Number(r.stdout.trim().split(' ')[0]);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (['mariadbd', 'mysqld'].includes(fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) return Number(entry);
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return null;
 })();
