@@ -26,13 +26,15 @@ class InMemoryAssistant extends AssistantRepository {
   }
   async findRuns(): Promise<AssistantRun[]> { return []; }
   async findActiveRun(): Promise<AssistantRun | null> { return null; }
-  async updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date): Promise<boolean> {
+  async updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date, attempt?: number): Promise<boolean> {
     const run = this.runs.get(runId);
-    if (!run || run.dealerId !== dealerId || !from.includes(run.status)) return false;
+    if (!run || run.dealerId !== dealerId || !from.includes(run.status) || (attempt !== undefined && run.attempts !== attempt)) return false;
     Object.assign(run, changes, { lastModifiedDate: at });
     return true;
   }
-  async heartbeat(): Promise<void> {}
+  heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<boolean> {
+    return this.updateRun(dealerId, runId, ['in_progress', 'cancelling'], {}, at, attempt);
+  }
   async insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string> {
     this.messages.push({ ...message, id: String(this.messages.length + 1) });
     return String(this.messages.length);
@@ -190,6 +192,28 @@ describe(ExecuteRunUseCase.name, () => {
     release();
     await running;
     expect(repo.events.map((e) => e.type)).toEqual(['run.started', 'tool.call', 'tool.result', 'message.delta', 'message.completed', 'run.completed']);
+  });
+
+  it('writes nothing more once the sweep handed its stalled run to another attempt', async () => {
+    let release!: () => void;
+    const slow = {
+      ...inventory,
+      findByVin: async (_d: string, vin: string) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return vin === CIVIC.vin ? CIVIC : null;
+      },
+    } as unknown as InventoryLookup;
+    const { useCase, repo } = prepare([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], `The Civic (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, slow);
+    const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
+    await eventually(() => (repo.events.some((e) => e.type === 'tool.call') ? true : undefined), 'the tool call event stored while the tool runs');
+    // Meanwhile the sweep re-queued the run and another worker started it: attempt 2.
+    Object.assign(repo.runs.get('run-1')!, { status: 'in_progress', attempts: 2 });
+    const before = repo.events.length;
+    release();
+    await running;
+    expect(repo.events).toHaveLength(before);
+    expect(repo.messages.filter((m) => m.role === 'assistant')).toHaveLength(0);
+    expect(repo.runs.get('run-1')).toMatchObject({ status: 'in_progress', attempts: 2 });
   });
 
   it('does nothing for a run that is already over (a redelivered job)', async () => {

@@ -14,11 +14,21 @@ import { factualFallback, handOffReply } from './reply-texts';
 import { RunToolbox } from './run-toolbox';
 import { RunWakeups } from './run-wakeups';
 
-type StopReason = 'cancelled' | 'deadline';
+type StopReason = 'cancelled' | 'deadline' | 'superseded';
 
 class RunStopped extends Error {
   constructor(readonly reason: StopReason) {
-    super(reason === 'cancelled' ? 'cancelled' : 'deadline exceeded');
+    super(reason);
+  }
+}
+
+/**
+ * The run left this worker's attempt: the worker stalled past the sweep's limit and the sweep handed
+ * the run to another attempt (or ended it). The worker stops and writes nothing more.
+ */
+class RunLeftAttempt extends Error {
+  constructor() {
+    super('the run left this attempt');
   }
 }
 
@@ -62,11 +72,12 @@ export class ExecuteRunUseCase {
     if (run.status !== 'queued') return; // started elsewhere, or over: nothing to do
     const startedAt = new Date();
     if (startedAt >= run.deadlineAt) return this.finish(run, ['queued'], 'expired');
+    const attempt = run.attempts + 1;
     const started = await this.unitOfWork.run(() =>
-      this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: run.attempts + 1, startedDate: startedAt }, startedAt));
+      this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: attempt, startedDate: startedAt }, startedAt));
     if (!started) return;
-    const events = new RunEvents(this.unitOfWork, this.assistant, run, this.wakeups);
-    events.add('run.started', 'Run started', { attempt: run.attempts + 1 });
+    const events = new RunEvents(this.unitOfWork, this.assistant, run, attempt, this.wakeups);
+    events.add('run.started', 'Run started', { attempt });
 
     const controller = new AbortController();
     const stop = (reason: StopReason) => {
@@ -75,19 +86,26 @@ export class ExecuteRunUseCase {
     const deadline = setTimeout(() => stop('deadline'), run.deadlineAt.getTime() - startedAt.getTime());
     // The heartbeat says the worker lives, and reads whether a cancel was asked (from any process).
     const heartbeat = setInterval(() => {
-      void this.beat(run).then((status) => status === 'cancelling' && stop('cancelled'), () => undefined);
+      void this.beat(run, attempt).then((status) => {
+        if (status === 'superseded') stop('superseded');
+        else if (status === 'cancelling') stop('cancelled');
+      }, () => undefined);
     }, this.settings.heartbeatMs);
     try {
-      await this.answer(run, events, controller.signal);
+      await this.answer(run, attempt, events, controller.signal);
     } catch (err) {
-      const reason = controller.signal.aborted ? (controller.signal.reason as RunStopped).reason : null;
+      const reason = controller.signal.aborted ? (controller.signal.reason as RunStopped).reason : err instanceof RunLeftAttempt ? 'superseded' : null;
+      if (reason === 'superseded') {
+        this.logger.warn({ dealer_id: dealerId, run_id: runId, attempt }, 'assistant run handed to another attempt while this one stalled; this one stops');
+        return;
+      }
       // What the run said so far is stored before its end, in the same transaction.
       const said = await events.takeAll().catch(() => []);
-      if (reason === 'cancelled') await this.finish(run, ['in_progress', 'cancelling'], 'cancelled', null, said);
-      else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired', null, said);
+      if (reason === 'cancelled') await this.finish(run, ['in_progress', 'cancelling'], 'cancelled', null, said, attempt);
+      else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired', null, said, attempt);
       else {
         this.logger.error({ err, dealer_id: dealerId, run_id: runId }, 'assistant run failed');
-        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `The model or a tool failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500), said);
+        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `The model or a tool failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500), said, attempt);
       }
     } finally {
       events.stop();
@@ -96,12 +114,15 @@ export class ExecuteRunUseCase {
     }
   }
 
-  private async beat(run: AssistantRun): Promise<RunStatus | null> {
-    await this.unitOfWork.run(() => this.assistant.heartbeat(run.dealerId, run.id, new Date()));
-    return (await this.assistant.findRun(run.dealerId, run.id))?.status ?? null;
+  /** The run's status after a heartbeat, or 'superseded' when the run is no longer in this attempt. */
+  private async beat(run: AssistantRun, attempt: number): Promise<RunStatus | 'superseded' | null> {
+    const current = await this.unitOfWork.run(() => this.assistant.heartbeat(run.dealerId, run.id, new Date(), attempt));
+    const found = await this.assistant.findRun(run.dealerId, run.id);
+    if (!current && found && found.attempts !== attempt) return 'superseded';
+    return found?.status ?? null;
   }
 
-  private async answer(run: AssistantRun, events: RunEvents, signal: AbortSignal): Promise<void> {
+  private async answer(run: AssistantRun, attempt: number, events: RunEvents, signal: AbortSignal): Promise<void> {
     const { dealerId } = run;
     // The thread is busy while the run lasts: its question is among the last messages, after the history.
     const recent = await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES + 2);
@@ -189,7 +210,7 @@ export class ExecuteRunUseCase {
     const completed = await this.unitOfWork.run(async () => {
       if (!(await this.assistant.updateRun(dealerId, run.id, ['in_progress'], {
         status: 'completed', outcome, outcomeCode: code, resultSummary: text.slice(0, 500), completedDate: now, stepIndex: steps,
-      }, now))) return false;
+      }, now, attempt))) return false;
       await this.assistant.insertMessage({
         dealerId, threadId: run.threadId, runId: run.id, role: 'assistant', content: text, metadataCode: code === 'answer_repaired' ? 'answer_repaired' : null, dateCreated: now,
       });
@@ -201,19 +222,19 @@ export class ExecuteRunUseCase {
       await this.assistant.touchThread(dealerId, run.threadId, run.id, now);
       return true;
     }, { retryOnConflict: true });
-    // A cancel that arrived after the last step: honour it.
-    if (!completed) await this.finish(run, ['cancelling'], 'cancelled', null, said);
+    // A cancel that arrived after the last step: honour it (unless another attempt owns the run now).
+    if (!completed) await this.finish(run, ['cancelling'], 'cancelled', null, said, attempt);
     else this.wakeups.changed(run.id);
   }
 
-  /** Ends the run with a terminal status and its event, if it is still in one of `from`. */
-  async finish(run: AssistantRun, from: RunStatus[], status: 'cancelled' | 'expired' | 'failed', lastError: string | null = null, said: readonly NewRunEvent[] = []): Promise<void> {
+  /** Ends the run with a terminal status and its event, if it is still in one of `from` (and in `attempt`, when given). */
+  async finish(run: AssistantRun, from: RunStatus[], status: 'cancelled' | 'expired' | 'failed', lastError: string | null = null, said: readonly NewRunEvent[] = [], attempt?: number): Promise<void> {
     const now = new Date();
     const code: OutcomeCode = status === 'cancelled' ? 'cancelled_by_user' : status === 'expired' ? 'deadline_exceeded' : lastError?.startsWith('The worker') ? 'worker_lost' : 'model_error';
     const error = status === 'expired' ? `The run passed its deadline (${Math.round(this.settings.runDeadlineMs / 1000)} s)` : lastError;
     const type: RunEventType = status === 'cancelled' ? 'run.cancelled' : status === 'expired' ? 'run.expired' : 'run.failed';
     await this.unitOfWork.run(async () => {
-      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, completedDate: now }, now))) return;
+      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, completedDate: now }, now, attempt))) return;
       await this.assistant.appendEvents(run.dealerId, run.id, [...said, { type, summary: `Run ${status}`, payload: { outcome_code: code, last_error: error }, dateCreated: now }]);
       await this.assistant.touchThread(run.dealerId, run.threadId, run.id, now);
     }, { retryOnConflict: true });
@@ -240,6 +261,7 @@ class RunEvents {
     private readonly unitOfWork: UnitOfWork,
     private readonly assistant: AssistantRepository,
     private readonly run: AssistantRun,
+    private readonly attempt: number,
     private readonly wakeups: RunWakeups,
   ) {}
 
@@ -273,7 +295,10 @@ class RunEvents {
     const { dealerId, id } = this.run;
     const after = firstAttemptOnly(this.last);
     await this.unitOfWork.run(async () => {
-      if (steps !== null) await this.assistant.updateRun(dealerId, id, ['in_progress', 'cancelling'], { stepIndex: steps }, new Date());
+      // Also the fence: a batch of an attempt the run has left is not written.
+      if (!(await this.assistant.updateRun(dealerId, id, ['in_progress', 'cancelling'], steps === null ? {} : { stepIndex: steps }, new Date(), this.attempt))) {
+        throw new RunLeftAttempt();
+      }
       const written = await this.assistant.appendEvents(dealerId, id, batch, after());
       this.last = written[written.length - 1].sequence;
     }, { retryOnConflict: true });

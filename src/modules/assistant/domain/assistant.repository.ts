@@ -36,11 +36,13 @@ export abstract class AssistantRepository {
   /**
    * Applies `changes` (and moves last_modified_date to `at`) only while the run's status is one of
    * `from`: the compare-and-set that keeps the API, workers and the sweep from overwriting each
-   * other's transitions. false when the run had moved on.
+   * other's transitions. With `attempt`, only while the run is still in that attempt: a worker that
+   * stalled while the sweep handed its run to another cannot write over the new attempt. false when
+   * the run had moved on.
    */
-  abstract updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date): Promise<boolean>;
-  /** Moves last_modified_date only (the worker's heartbeat) while the run is still active. */
-  abstract heartbeat(dealerId: string, runId: string, at: Date): Promise<void>;
+  abstract updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date, attempt?: number): Promise<boolean>;
+  /** Moves last_modified_date only (the worker's heartbeat) while the run is still active in `attempt`; false when it is not. */
+  abstract heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<boolean>;
 
   abstract insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string>;
   /** Chronological; the last `take` of the thread. */

@@ -144,18 +144,19 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
     return row ? toRun(row) : null;
   }
 
-  async updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date): Promise<boolean> {
+  async updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date, attempt?: number): Promise<boolean> {
     const r = this.runs;
     const set = Object.entries({ ...changes, lastModifiedDate: at }).filter(([, v]) => v !== undefined) as [keyof AssistantRunOrmEntity & string, unknown][];
+    const inAttempt = attempt === undefined ? '' : ` AND ${r.is('attempts')}`;
     const result = await this.write(
-      `UPDATE ${r.name} SET ${set.map(([k]) => r.is(k)).join(', ')} WHERE ${r.is('dealerId')} AND ${r.is('id')} AND ${r.q('status')} IN (${from.map(() => '?').join(', ')})`,
-      [...set.map(([k, v]) => r.value(k, v)), dealerId, runId, ...from],
+      `UPDATE ${r.name} SET ${set.map(([k]) => r.is(k)).join(', ')} WHERE ${r.is('dealerId')} AND ${r.is('id')} AND ${r.q('status')} IN (${from.map(() => '?').join(', ')})${inAttempt}`,
+      [...set.map(([k, v]) => r.value(k, v)), dealerId, runId, ...from, ...(attempt === undefined ? [] : [attempt])],
     );
     return (result.affected ?? 0) > 0;
   }
 
-  async heartbeat(dealerId: string, runId: string, at: Date): Promise<void> {
-    await this.updateRun(dealerId, runId, ['in_progress', 'cancelling'], {}, at);
+  heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<boolean> {
+    return this.updateRun(dealerId, runId, ['in_progress', 'cancelling'], {}, at, attempt);
   }
 
   async insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string> {
