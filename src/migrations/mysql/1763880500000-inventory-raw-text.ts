@@ -10,9 +10,17 @@ import { canonicalizeStoredValues, RAW_TEXT_COLUMNS } from '../inventory-raw-tex
 export class InventoryRawText1763880500000 implements MigrationInterface {
   name = 'InventoryRawText1763880500000';
 
+  /**
+   * Runs again after a failure part-way (MySQL commits DDL at once, so a failed data step leaves
+   * the columns behind): columns already there are not added again, and text already copied is kept.
+   */
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE inventory_cars ${RAW_TEXT_COLUMNS.map(([, text]) => `ADD COLUMN ${text} varchar(50) NULL`).join(', ')}`);
-    await q.query(`UPDATE inventory_cars SET ${RAW_TEXT_COLUMNS.map(([column, text]) => `${text} = ${column}`).join(', ')}`);
+    const existing: { name: string }[] = await q.query(
+      "SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'inventory_cars'",
+    );
+    const missing = RAW_TEXT_COLUMNS.filter(([, text]) => !existing.some((c) => c.name === text));
+    if (missing.length > 0) await q.query(`ALTER TABLE inventory_cars ${missing.map(([, text]) => `ADD COLUMN ${text} varchar(50) NULL`).join(', ')}`);
+    await q.query(`UPDATE inventory_cars SET ${RAW_TEXT_COLUMNS.map(([column, text]) => `${text} = COALESCE(${text}, ${column})`).join(', ')}`);
     await canonicalizeStoredValues(q);
   }
 
