@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cli, freePort, ROOT } from './support/processes.mjs';
+import { cli, freePort, ROOT, rssMb } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -112,11 +112,6 @@ function stopApi(child) {
     child.on('exit', () => resolve());
     child.kill('SIGTERM');
   });
-}
-
-function rssMb(pid, field) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)[1]) / 1024;
 }
 
 /** Runs `work` while sampling the process's resident memory every 10 ms; returns its result and the peak. */
