@@ -29,7 +29,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli, freePort, percentile, ROOT, UNTHROTTLED } from './support/processes.mjs';
+import { cli, flushRedisPrefix, freePort, percentile, ROOT, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -205,7 +205,7 @@ try {
   }
   if (!process.env.BENCH_KEEP) {
     if (admin) await admin.query(`DROP DATABASE IF EXISTS \`${tag}\``);
-    await dropQueueKeys();
+    await flushRedisPrefix(REDIS_URL, tag);
   }
   await admin?.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -243,18 +243,3 @@ async function waitForReady(url) {
   throw new Error('the API did not become ready in 60 s');
 }
 
-/** The benchmark's Bull keys (its own prefix only). */
-async function dropQueueKeys() {
-  const Redis = require('ioredis');
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    for (let cursor = '0'; ;) {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${tag}:*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      if ((cursor = next) === '0') break;
-    }
-  } finally {
-    redis.disconnect();
-  }
-}

@@ -19,7 +19,7 @@ import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort, percentile, UNTHROTTLED } from './support/processes.mjs';
+import { flushRedisPrefix, freePort, percentile, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -108,7 +108,7 @@ try {
   }
   if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS \`${tag}\``);
   await admin.end();
-  await flushRedisPrefix();
+  await flushRedisPrefix(REDIS_URL, tag);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -249,22 +249,4 @@ async function drainDeliveries(dealerId) {
   }
   await conn.end();
   return { ...counts, seconds: (performance.now() - t0) / 1000 };
-}
-
-async function flushRedisPrefix() {
-  const Redis = require('ioredis');
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${tag}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } catch {
-    // Nothing to clean when Redis went away.
-  } finally {
-    redis.disconnect();
-  }
 }

@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cli, freePort, ROOT } from './support/processes.mjs';
+import { cli, freePort, ROOT, rssMb } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -116,11 +116,6 @@ function stopApi(child) {
     child.on('exit', () => resolve());
     child.kill('SIGTERM');
   });
-}
-
-function rssMb(pid, field) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)[1]) / 1024;
 }
 
 /** CPU seconds (user + system) a process has used, from /proc; null when it cannot be read (another user's). */

@@ -1,5 +1,7 @@
 // Helpers shared by the benchmarks: run the CLI, start and stop a server child process, percentiles.
 import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +49,49 @@ export function startServer(env, args = [], script = path.join(ROOT, 'bench/supp
     child.stderr.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
+}
+
+/** Starts the queue worker (dist/src/worker.js) with `env`; resolves with the child once it says it runs. */
+export function startWorker(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, cwd: ROOT });
+    let out = '';
+    const onData = (d) => {
+      out += d;
+      if (out.includes('worker running')) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${out}`)));
+  });
+}
+
+/** A memory figure of a process in MB (VmRSS, resident now, or VmHWM, its peak; /proc/<pid>/status, Linux), or null once it is gone. */
+export function rssMb(pid, field = 'VmRSS') {
+  try {
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** Deletes the Redis keys under `prefix` (a benchmark's QUEUE_PREFIX); nothing to do when Redis went away. */
+export async function flushRedisPrefix(redisUrl, prefix) {
+  const Redis = createRequire(import.meta.url)('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } catch {
+    // Redis is not answering: there is nothing this script can clean.
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export function stopServer(server) {

@@ -1,6 +1,7 @@
 import { configuredBackends } from '../support/backends';
 import { eventually } from '../support/eventually';
-import { createDealerWithCli, Deployment, freshStore, Server, TcpProxy } from '../support/service-processes';
+import { createDealerWithCli, Deployment, freshStore, Server } from '../support/service-processes';
+import { TcpProxy } from '../support/tcp-proxy';
 import { deliveriesOf, engageOverHttp, RecordedRequest, startEngineServer } from './engagement-helpers';
 
 /**

@@ -1,7 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
@@ -127,56 +126,6 @@ export function createDealerWithCli(env: Record<string, string>, id?: string): P
   });
 }
 
-/** A TCP proxy to a dependency; `cut()` drops every connection and refuses new ones until `restore()`. */
-export class TcpProxy {
-  private readonly sockets = new Set<net.Socket>();
-  private isCut = false;
-
-  private constructor(
-    private readonly server: net.Server,
-    readonly port: number,
-  ) {}
-
-  static async start(host: string, port: number): Promise<TcpProxy> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const proxy = new TcpProxy(server, (server.address() as net.AddressInfo).port);
-    server.on('connection', (client) => proxy.pipe(client, host, port));
-    return proxy;
-  }
-
-  private pipe(client: net.Socket, host: string, port: number): void {
-    if (this.isCut) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(port, host);
-    for (const socket of [client, upstream]) {
-      this.sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        this.sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  }
-
-  cut(): void {
-    this.isCut = true;
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  restore(): void {
-    this.isCut = false;
-  }
-
-  close(): Promise<void> {
-    this.cut();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /** The server of TEST_MYSQL_URL without its database, which need not exist: each store makes its own. */
 function adminUrl(mysqlUrl: string): string {

@@ -31,9 +31,16 @@ export interface QueueModuleOptions {
  * Redis back after an outage of a minute went unused for up to 20 s: here every 100 ms more, at
  * most 2 s apart. A command sent while Redis is away waits for a reconnection and fails after 20
  * (ioredis' default); producers never wait for that in a request (`hand-over.ts`).
+ *
+ * `disableClientInfo`: no CLIENT SETINFO on connect. With it, ioredis 5 (Bull turns its ready check
+ * off) marks a connection ready when those commands settle, even a connection that closed meanwhile:
+ * after an outage past the 20 retries above (~21 s) the command client stayed "ready" on a dead
+ * socket and never reconnected, so nothing was queued again until a restart (redis/ioredis#2099,
+ * fixed in ioredis 6; found by `npm run soak`).
  */
-const REDIS_CONNECTION = {
+export const REDIS_CONNECTION = {
   connectTimeout: 2000,
+  disableClientInfo: true,
   retryStrategy: (times: number) => Math.min(100 * times, 2000),
 };
 

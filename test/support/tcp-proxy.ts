@@ -1,0 +1,58 @@
+import * as net from 'node:net';
+
+/**
+ * A TCP proxy to a dependency; `cut()` drops every connection and refuses new ones until
+ * `restore()`. A refused connection is accepted and closed at once (what a client sees of a
+ * dependency behind a load balancer whose backend is gone); `refused` counts them.
+ */
+export class TcpProxy {
+  private readonly sockets = new Set<net.Socket>();
+  private isCut = false;
+  refused = 0;
+
+  private constructor(
+    private readonly server: net.Server,
+    readonly port: number,
+  ) {}
+
+  static async start(host: string, port: number): Promise<TcpProxy> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const proxy = new TcpProxy(server, (server.address() as net.AddressInfo).port);
+    server.on('connection', (client) => proxy.pipe(client, host, port));
+    return proxy;
+  }
+
+  private pipe(client: net.Socket, host: string, port: number): void {
+    if (this.isCut) {
+      this.refused++;
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(port, host);
+    for (const socket of [client, upstream]) {
+      this.sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        this.sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  }
+
+  cut(): void {
+    this.isCut = true;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  restore(): void {
+    this.isCut = false;
+  }
+
+  close(): Promise<void> {
+    this.cut();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
