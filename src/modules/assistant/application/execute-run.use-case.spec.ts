@@ -125,6 +125,22 @@ function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], f
   return { useCase, repo, transactions: () => transactions };
 }
 
+/** Starts a run whose vehicle lookup waits for `release()`, and returns once the run's tool call is stored. */
+async function runUntilToolCallStored() {
+  let release!: () => void;
+  const slow = {
+    ...inventory,
+    findByVin: async (_d: string, vin: string) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return vin === CIVIC.vin ? CIVIC : null;
+    },
+  } as unknown as InventoryLookup;
+  const { useCase, repo } = prepare([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], `The Civic (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, slow);
+  const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
+  await eventually(() => (repo.events.some((e) => e.type === 'tool.call') ? true : undefined), 'the tool call event stored while the tool runs');
+  return { repo, release, running };
+}
+
 describe(ExecuteRunUseCase.name, () => {
   it('keeps a reply whose figures all come from the run\'s tools', async () => {
     const { run, reply, events } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }],
@@ -176,18 +192,8 @@ describe(ExecuteRunUseCase.name, () => {
   });
 
   it('stores the events of a run that is still working, with its step count, without waiting for its end', async () => {
-    let release!: () => void;
-    const slow = {
-      ...inventory,
-      findByVin: async (_d: string, vin: string) => {
-        await new Promise<void>((resolve) => (release = resolve));
-        return vin === CIVIC.vin ? CIVIC : null;
-      },
-    } as unknown as InventoryLookup;
-    const { useCase, repo } = prepare([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], `The Civic (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, slow);
-    const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
     // The tool waits until its call is stored: the batch is written on its timer, not by the run's end.
-    await eventually(() => (repo.events.some((e) => e.type === 'tool.call') ? true : undefined), 'the tool call event stored while the tool runs');
+    const { repo, release, running } = await runUntilToolCallStored();
     expect(repo.runs.get('run-1')).toMatchObject({ status: 'in_progress', stepIndex: 1 });
     release();
     await running;
@@ -195,17 +201,7 @@ describe(ExecuteRunUseCase.name, () => {
   });
 
   it('writes nothing more once the sweep handed its stalled run to another attempt', async () => {
-    let release!: () => void;
-    const slow = {
-      ...inventory,
-      findByVin: async (_d: string, vin: string) => {
-        await new Promise<void>((resolve) => (release = resolve));
-        return vin === CIVIC.vin ? CIVIC : null;
-      },
-    } as unknown as InventoryLookup;
-    const { useCase, repo } = prepare([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], `The Civic (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, slow);
-    const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
-    await eventually(() => (repo.events.some((e) => e.type === 'tool.call') ? true : undefined), 'the tool call event stored while the tool runs');
+    const { repo, release, running } = await runUntilToolCallStored();
     // Meanwhile the sweep re-queued the run and another worker started it: attempt 2.
     Object.assign(repo.runs.get('run-1')!, { status: 'in_progress', attempts: 2 });
     const before = repo.events.length;
