@@ -48,6 +48,14 @@ export abstract class HttpRequestLogger {
   abstract handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
 }
 
+/** Health probes: orchestrators call them every few seconds; their requests are not logged. */
+const isProbe = (req: IncomingMessage): boolean => (req.url ?? '').startsWith('/health');
+
+/** The request logger, skipped for probes (it would build a request logger for a line never written). */
+function withoutProbes(handle: HttpRequestLogger['handle']): HttpRequestLogger['handle'] {
+  return (req, res, next) => (isProbe(req) ? next() : handle(req, res, next));
+}
+
 /** Structured JSON logs (pino) carrying the request id; credentials and signatures are redacted. */
 @Module({})
 export class LoggingModule {
@@ -56,12 +64,15 @@ export class LoggingModule {
     const httpLogger = pinoHttp({
       level: options.level,
       genReqId: requestIdFor,
-      customProps: (req: IncomingMessage) => ({ request_id: (req as WithId).id }),
+      // `request_id` on every line of the request, bound once: the request's own line carries `req`
+      // too; lines logged while serving it carry the id alone (customProps re-serialized it twice more).
+      customAttributeKeys: { reqId: 'request_id' },
+      quietReqLogger: true,
       redact: {
         paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
         censor: '[redacted]',
       },
-      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+      autoLogging: { ignore: isProbe },
     }, logOutput.stream);
     return {
       module: LoggingModule,
@@ -69,7 +80,7 @@ export class LoggingModule {
       providers: [
         AppLogger,
         { provide: LogOutput, useValue: logOutput },
-        { provide: HttpRequestLogger, useValue: { handle: httpLogger } satisfies HttpRequestLogger },
+        { provide: HttpRequestLogger, useValue: { handle: withoutProbes(httpLogger) } satisfies HttpRequestLogger },
       ],
       exports: [AppLogger, LogOutput, HttpRequestLogger],
     };
