@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, LessThan, MoreThanOrEqual, ObjectLiteral, QueryResult } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { DataSource, EntityManager, In, LessThan, MoreThanOrEqual, QueryResult } from 'typeorm';
+import { SqlTable as Table } from '../../../../../libs/common/persistence/sql-table';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import {
   ACTIVE_STATUSES, AssistantRun, AssistantThread, OutcomeCode, RunEvent, RunEventType, RunOutcome, RunStatus, ThreadMessage,
@@ -10,60 +10,6 @@ import { AssistantRepository, NewRunEvent, RunChanges, RunRef } from '../../doma
 import { AssistantMessageOrmEntity, AssistantRunEventOrmEntity, AssistantRunOrmEntity, AssistantThreadOrmEntity } from './assistant.orm-entity';
 
 const ID = /^[0-9a-f-]{36}$/i;
-
-/**
- * One table's statements written as SQL, with TypeORM's own conversion of each column's values
- * (dates are stored differently by each dialect): the statements of a run's hot path cost less
- * this way than through the query builder (README, assistant benchmark).
- */
-class Table<T extends ObjectLiteral> {
-  readonly name: string;
-  readonly columns: readonly ColumnMetadata[];
-  /** Every column, as a SELECT list. */
-  readonly all: string;
-  private readonly byProperty: Map<string, ColumnMetadata>;
-
-  constructor(private readonly dataSource: DataSource, entity: new () => T) {
-    const metadata = dataSource.getMetadata(entity);
-    this.name = dataSource.driver.escape(metadata.tableName);
-    this.columns = metadata.columns;
-    this.byProperty = new Map(this.columns.map((c) => [c.propertyName, c]));
-    this.all = this.columns.map((c) => this.q(c.databaseName)).join(', ');
-  }
-
-  q(identifier: string): string {
-    return this.dataSource.driver.escape(identifier);
-  }
-
-  /** `column = ?` of a property, for SET and WHERE. */
-  is(property: keyof T & string): string {
-    return `${this.q(this.column(property).databaseName)} = ?`;
-  }
-
-  value(property: keyof T & string, value: unknown): unknown {
-    return this.dataSource.driver.preparePersistentValue(value, this.column(property));
-  }
-
-  /** INSERT of whole rows (columns missing from a row are written as NULL, except generated ones). */
-  insert(rows: readonly Partial<T>[]): [string, unknown[]] {
-    const columns = this.columns.filter((c) => !c.isGenerated);
-    const params = rows.flatMap((row) => columns.map((c) => this.dataSource.driver.preparePersistentValue(row[c.propertyName] ?? null, c)));
-    const values = rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
-    return [`INSERT INTO ${this.name} (${columns.map((c) => this.q(c.databaseName)).join(', ')}) VALUES ${values}`, params];
-  }
-
-  hydrate(row: Record<string, unknown>): T {
-    const entity: Record<string, unknown> = {};
-    for (const c of this.columns) entity[c.propertyName] = this.dataSource.driver.prepareHydratedValue(row[c.databaseName], c);
-    return entity as T;
-  }
-
-  private column(property: string): ColumnMetadata {
-    const column = this.byProperty.get(property);
-    if (!column) throw new Error(`no column for ${property} in ${this.name}`);
-    return column;
-  }
-}
 
 @Injectable()
 export class TypeOrmAssistantRepository extends AssistantRepository {

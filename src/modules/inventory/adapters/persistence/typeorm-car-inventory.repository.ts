@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
+import { SqlTable } from '../../../../../libs/common/persistence/sql-table';
 import { Car, CarCondition, StockedModel } from '../../domain/car';
 import { CarInventoryRepository, InventoryStatistics } from '../../domain/car-inventory.repository';
 import { StockedModelsReader } from '../../domain/stocked-models.reader';
@@ -10,18 +11,28 @@ import { CarOrmEntity } from './car.orm-entity';
 /** Reads of both dialects (writes are dialect-specific: see the stores). */
 @Injectable()
 export class TypeOrmCarInventoryRepository extends CarInventoryRepository implements StockedModelsReader {
+  private readonly cars: SqlTable<CarOrmEntity>;
+
   constructor(@InjectRepository(CarOrmEntity) private readonly rows: Repository<CarOrmEntity>) {
     super();
+    this.cars = new SqlTable(rows.manager.connection, CarOrmEntity);
   }
 
+  /**
+   * A page in listing order (the listing index), and the count. Plain SQL: TypeORM's findAndCount
+   * spent a fifth of the list endpoint's CPU building these two statements.
+   */
   async list(dealerId: string, condition: CarCondition, page: PageRequest): Promise<{ cars: Car[]; total: number }> {
-    const [rows, total] = await this.rows.findAndCount({
-      where: { dealer_id: dealerId, condition, is_deleted: false },
-      order: { date_created: 'DESC', row_index: 'ASC', vin: 'ASC' },
-      skip: page.skip,
-      take: page.take,
-    });
-    return { cars: rows.map(toCar), total };
+    const t = this.cars;
+    const where = `${t.is('dealer_id')} AND ${t.is('condition')} AND ${t.is('is_deleted')}`;
+    const params = [dealerId, condition, t.value('is_deleted', false)];
+    const order = `${t.q('date_created')} DESC, ${t.q('row_index')} ASC, ${t.q('vin')} ASC`;
+    const [take, skip] = [page.take, page.skip].map((n) => Math.max(0, Math.floor(n))); // written into the SQL: integers only
+    const [rows, [{ n }]] = await Promise.all([
+      this.rows.manager.query(`SELECT ${t.all} FROM ${t.name} WHERE ${where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`, params) as Promise<Record<string, unknown>[]>,
+      this.rows.manager.query(`SELECT COUNT(*) AS n FROM ${t.name} WHERE ${where}`, params) as Promise<{ n: number | string }[]>,
+    ]);
+    return { cars: rows.map((row) => toCar(t.hydrate(row))), total: Number(n) };
   }
 
   async findByVin(dealerId: string, condition: CarCondition, vin: string): Promise<Car | null> {
