@@ -6,4 +6,6 @@ export abstract class AssistantSettings {
   abstract readonly stalledAfterMs: number;
   /** How often the worker beats while it runs. */
   abstract readonly heartbeatMs: number;
+  /** How long a run's event may wait to be written with the ones after it (default 200 ms; tests set it). */
+  readonly eventFlushMs?: number;
 }

@@ -94,13 +94,13 @@ class ScriptedModel extends FakeToolCallingModel {
 }
 
 /** The real LangChain agent loop, over LangChain's fake tool-calling model scripted per test. */
-async function runWith(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string, options: { lookup?: InventoryLookup } = {}) {
-  const { useCase, repo, transactions } = prepare(toolCalls, finalText, question, options.lookup ?? inventory);
+async function runWith(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string, options: { lookup?: InventoryLookup; eventFlushMs?: number } = {}) {
+  const { useCase, repo, transactions } = prepare(toolCalls, finalText, question, options.lookup ?? inventory, options.eventFlushMs);
   await useCase.execute({ dealerId: 'acme', runId: 'run-1' });
   return { run: repo.runs.get('run-1')!, reply: repo.messages.find((m) => m.role === 'assistant')!, events: repo.events, transactions: transactions() };
 }
 
-function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string, lookup: InventoryLookup) {
+function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string, lookup: InventoryLookup, eventFlushMs?: number) {
   const repo = new InMemoryAssistant();
   const now = new Date();
   void repo.insertRun({
@@ -120,7 +120,7 @@ function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], f
     },
   } as UnitOfWork;
   const useCase = new ExecuteRunUseCase(unitOfWork, repo, agent, lookup, {} as DealershipFactsSource, {} as ConversationInsights, {
-    runDeadlineMs: 60_000, stalledAfterMs: 15_000, heartbeatMs: 1000,
+    runDeadlineMs: 60_000, stalledAfterMs: 15_000, heartbeatMs: 1000, eventFlushMs,
   }, new RunWakeups());
   return { useCase, repo, transactions: () => transactions };
 }
@@ -185,8 +185,9 @@ describe(ExecuteRunUseCase.name, () => {
   });
 
   it('writes the events of a quick run with its start and its end: two transactions, not one per event', async () => {
+    // A run that ends before its events' flush time (a minute here, so a slow machine changes nothing).
     const { events, transactions } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }],
-      `The 2018 Honda Civic EX (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`);
+      `The 2018 Honda Civic EX (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, { eventFlushMs: 60_000 });
     expect(transactions).toBe(2);
     expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
   });
@@ -210,6 +211,20 @@ describe(ExecuteRunUseCase.name, () => {
     expect(repo.events).toHaveLength(before);
     expect(repo.messages.filter((m) => m.role === 'assistant')).toHaveLength(0);
     expect(repo.runs.get('run-1')).toMatchObject({ status: 'in_progress', attempts: 2 });
+  });
+
+  it('does not start a run another attempt started and the sweep re-queued since this job read it', async () => {
+    const { useCase, repo } = prepare([], 'Hello.', 'Hi', inventory);
+    const read = repo.findRun.bind(repo);
+    // The job reads the run at attempt 0; before it starts it, another job ran attempt 1, which stalled and was re-queued.
+    repo.findRun = async (dealerId: string, runId: string) => {
+      const run = await read(dealerId, runId);
+      Object.assign(repo.runs.get(runId)!, { attempts: 1 });
+      return run;
+    };
+    await useCase.execute({ dealerId: 'acme', runId: 'run-1' });
+    expect(repo.runs.get('run-1')).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(repo.events).toHaveLength(0);
   });
 
   it('does nothing for a run that is already over (a redelivered job)', async () => {

@@ -74,9 +74,10 @@ export class ExecuteRunUseCase {
     if (startedAt >= run.deadlineAt) return this.finish(run, ['queued'], 'expired');
     const attempt = run.attempts + 1;
     const started = await this.unitOfWork.run(() =>
-      this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: attempt, startedDate: startedAt }, startedAt));
+      // Fenced by the attempts read above too: a job that read the run before another attempt started it cannot take that attempt's number.
+      this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: attempt, startedDate: startedAt }, startedAt, run.attempts));
     if (!started) return;
-    const events = new RunEvents(this.unitOfWork, this.assistant, run, attempt, this.wakeups);
+    const events = new RunEvents(this.unitOfWork, this.assistant, run, attempt, this.wakeups, this.settings.eventFlushMs ?? EVENT_FLUSH_MS);
     events.add('run.started', 'Run started', { attempt });
 
     const controller = new AbortController();
@@ -117,9 +118,9 @@ export class ExecuteRunUseCase {
   /** The run's status after a heartbeat, or 'superseded' when the run is no longer in this attempt. */
   private async beat(run: AssistantRun, attempt: number): Promise<RunStatus | 'superseded' | null> {
     const current = await this.unitOfWork.run(() => this.assistant.heartbeat(run.dealerId, run.id, new Date(), attempt));
-    const found = await this.assistant.findRun(run.dealerId, run.id);
-    if (!current && found && found.attempts !== attempt) return 'superseded';
-    return found?.status ?? null;
+    // No longer active in this attempt (re-queued by the sweep, started again, or ended): stop.
+    if (!current) return 'superseded';
+    return (await this.assistant.findRun(run.dealerId, run.id))?.status ?? null;
   }
 
   private async answer(run: AssistantRun, attempt: number, events: RunEvents, signal: AbortSignal): Promise<void> {
@@ -263,6 +264,7 @@ class RunEvents {
     private readonly run: AssistantRun,
     private readonly attempt: number,
     private readonly wakeups: RunWakeups,
+    private readonly flushMs: number,
   ) {}
 
   add(type: RunEventType, summary: string, payload: unknown, steps?: number): void {
@@ -272,7 +274,7 @@ class RunEvents {
       this.timer = null;
       this.writing = this.writing.then(() => this.write());
       this.writing.catch(() => undefined); // handled by the next takeAll, not an unhandled rejection meanwhile
-    }, EVENT_FLUSH_MS);
+    }, this.flushMs);
   }
 
   /** Waits for the write in progress, then takes what is still waiting (for the caller's transaction). */

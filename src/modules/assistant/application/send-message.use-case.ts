@@ -43,9 +43,11 @@ export class SendMessageUseCase {
       if (threadId !== undefined) {
         thread = await this.assistant.findThread(dealerId, threadId);
         if (!thread) throw new ThreadNotFoundError(threadId);
+        // Before the busy check: the thread's row lock makes concurrent sends on one thread take turns
+        // (MySQL), so the second sees the first one's run and gets 409 instead of starting a second.
+        await this.assistant.touchThread(dealerId, thread.id, runId, now);
         const active = await this.assistant.findActiveRun(dealerId, threadId);
         if (active) throw new ThreadBusyError(threadId, active.id);
-        await this.assistant.touchThread(dealerId, thread.id, runId, now);
       } else {
         // A new thread is written pointing at its first run already (one statement less).
         thread = { id: randomUUID(), dealerId, title: threadTitle(message), objective: '', latestRunId: runId, createdDate: now, lastModifiedDate: now };

@@ -7,6 +7,9 @@ import { AssistantSettings } from './assistant-settings';
 import { ExecuteRunUseCase } from './execute-run.use-case';
 
 const BATCH = 100;
+
+/** Rolls a re-queue back: the run has already streamed part of its reply. */
+class ReplyBegun extends Error {}
 /** A run recorded this long ago and still not handed over is the relay's (the API hands over at once). */
 const HAND_OVER_GRACE_MS = 1000;
 
@@ -46,17 +49,23 @@ export class SweepRunsUseCase {
         await this.executor.finish(run, ['cancelling'], 'cancelled');
         continue;
       }
-      if (await this.assistant.hasEventOfType(run.dealerId, run.id, ['message.delta', 'message.completed'])) {
+      // Re-queued only if it has said nothing, checked after the run's row is taken (the same
+      // transaction): a worker still alive cannot store a reply between the check and the re-queue,
+      // since its batches go through that row too, and its attempt is fenced out afterwards.
+      const requeue = await this.unitOfWork.run(async () => {
+        if (!(await this.assistant.updateRun(run.dealerId, run.id, ['in_progress'], { status: 'queued', enqueuedAt: null, startedDate: null }, now, run.attempts))) return 'moved on';
+        if (await this.assistant.hasEventOfType(run.dealerId, run.id, ['message.delta', 'message.completed'])) throw new ReplyBegun();
+        await this.assistant.appendEvent(run.dealerId, { runId: run.id, type: 'run.queued', summary: 'Run queued again: its worker stopped before replying', payload: { run_id: run.id, retry: true }, dateCreated: now });
+        return 'queued again';
+      }).catch((err: unknown) => {
+        if (err instanceof ReplyBegun) return 'reply begun';
+        throw err;
+      });
+      if (requeue === 'queued again') counts.retried++;
+      else if (requeue === 'reply begun') {
         await this.executor.finish(run, ['in_progress', 'cancelling'], 'failed', 'The worker running it stopped after the reply had begun; send the message again');
         counts.failed++;
-        continue;
       }
-      const requeued = await this.unitOfWork.run(async () => {
-        if (!(await this.assistant.updateRun(run.dealerId, run.id, ['in_progress'], { status: 'queued', enqueuedAt: null, startedDate: null }, now))) return false;
-        await this.assistant.appendEvent(run.dealerId, { runId: run.id, type: 'run.queued', summary: 'Run queued again: its worker stopped before replying', payload: { run_id: run.id, retry: true }, dateCreated: now });
-        return true;
-      });
-      if (requeued) counts.retried++;
     }
     const handedOverBefore = handAgainBefore(now, this.startedAt);
     const toHandOver = [

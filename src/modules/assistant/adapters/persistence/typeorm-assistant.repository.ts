@@ -125,7 +125,7 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
     if (events.length === 0) return [];
     // The next sequences of the run; (run_id, sequence) is the primary key, so two writers cannot both take one.
     const t = this.events;
-    const last = after ?? Number((await this.rows(`SELECT MAX(${t.q('sequence')}) AS n FROM ${t.name} WHERE ${t.is('runId')}`, [runId]))[0]?.n ?? 0);
+    const last = after ?? Number((await this.rows(`SELECT MAX(${t.q('sequence')}) AS n FROM ${t.name} WHERE ${t.is('runId')} AND ${t.is('dealerId')}`, [runId, dealerId]))[0]?.n ?? 0);
     const first = last + 1;
     const appended = events.map((e, i): RunEvent => ({ runId, sequence: first + i, type: e.type, summary: e.summary, payload: e.payload, dateCreated: e.dateCreated }));
     await this.write(...t.insert(appended.map((e) => ({
