@@ -127,18 +127,24 @@ function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], f
 
 /** Starts a run whose vehicle lookup waits for `release()`, and returns once the run's tool call is stored. */
 async function runUntilToolCallStored() {
-  let release!: () => void;
-  const slow = {
-    ...inventory,
-    findByVin: async (_d: string, vin: string) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return vin === CIVIC.vin ? CIVIC : null;
-    },
-  } as unknown as InventoryLookup;
-  const { useCase, repo } = prepare([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], `The Civic (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, slow);
+  const { useCase, repo, release } = prepareSlowLookup();
   const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
   await eventually(() => (repo.events.some((e) => e.type === 'tool.call') ? true : undefined), 'the tool call event stored while the tool runs');
   return { repo, release, running };
+}
+
+/** A run about a VIN whose lookup waits for `release()`. */
+function prepareSlowLookup() {
+  let waiting: (() => void) | null = null;
+  const slow = {
+    ...inventory,
+    findByVin: async (_d: string, vin: string) => {
+      await new Promise<void>((resolve) => (waiting = resolve));
+      return vin === CIVIC.vin ? CIVIC : null;
+    },
+  } as unknown as InventoryLookup;
+  const prepared = prepare([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }], `The Civic (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`, slow);
+  return { ...prepared, release: () => waiting?.() };
 }
 
 describe(ExecuteRunUseCase.name, () => {
@@ -211,6 +217,23 @@ describe(ExecuteRunUseCase.name, () => {
     expect(repo.events).toHaveLength(before);
     expect(repo.messages.filter((m) => m.role === 'assistant')).toHaveLength(0);
     expect(repo.runs.get('run-1')).toMatchObject({ status: 'in_progress', attempts: 2 });
+  });
+
+  it('stops a run whose events cannot be stored and ends it failed, saying so', async () => {
+    const { useCase, repo, release } = prepareSlowLookup();
+    const append = repo.appendEvents.bind(repo);
+    let failures = 1;
+    repo.appendEvents = async (...args: Parameters<typeof append>) => {
+      if (failures-- > 0) throw new Error('connection lost');
+      return append(...args);
+    };
+    const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
+    // Stopped while its tool still waits: the failed batch does not wait for the run's end.
+    await eventually(() => (repo.runs.get('run-1')!.status === 'failed' ? true : undefined), 'the run failed while its tool waits');
+    release();
+    await running;
+    expect(repo.runs.get('run-1')!.lastError).toBe("The run's events could not be stored: connection lost");
+    expect(repo.events.map((e) => e.type)).toEqual(['run.failed']);
   });
 
   it('does not start a run another attempt started and the sweep re-queued since this job read it', async () => {

@@ -14,13 +14,16 @@ import { factualFallback, handOffReply } from './reply-texts';
 import { RunToolbox } from './run-toolbox';
 import { RunWakeups } from './run-wakeups';
 
-type StopReason = 'cancelled' | 'deadline' | 'superseded';
+type StopReason = 'cancelled' | 'deadline' | 'superseded' | 'store';
 
 class RunStopped extends Error {
   constructor(readonly reason: StopReason) {
     super(reason);
   }
 }
+
+/** A batch of the run's events could not be stored (the database failed): the run stops and ends failed, saying so. */
+class EventStoreError extends Error {}
 
 /**
  * The run left this worker's attempt: the worker stalled past the sweep's limit and the sweep handed
@@ -77,13 +80,14 @@ export class ExecuteRunUseCase {
       // Fenced by the attempts read above too: a job that read the run before another attempt started it cannot take that attempt's number.
       this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: attempt, startedDate: startedAt }, startedAt, run.attempts));
     if (!started) return;
-    const events = new RunEvents(this.unitOfWork, this.assistant, run, attempt, this.wakeups, this.settings.eventFlushMs ?? EVENT_FLUSH_MS);
-    events.add('run.started', 'Run started', { attempt });
-
     const controller = new AbortController();
     const stop = (reason: StopReason) => {
       if (!controller.signal.aborted) controller.abort(new RunStopped(reason));
     };
+    // A batch that cannot be stored stops the run at once: nothing after it could be stored either.
+    const events = new RunEvents(this.unitOfWork, this.assistant, run, attempt, this.wakeups, this.settings.eventFlushMs ?? EVENT_FLUSH_MS, stop);
+    events.add('run.started', 'Run started', { attempt });
+
     const deadline = setTimeout(() => stop('deadline'), run.deadlineAt.getTime() - startedAt.getTime());
     // The heartbeat says the worker lives, and reads whether a cancel was asked (from any process).
     const heartbeat = setInterval(() => {
@@ -106,7 +110,9 @@ export class ExecuteRunUseCase {
       else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired', null, said, attempt);
       else {
         this.logger.error({ err, dealer_id: dealerId, run_id: runId }, 'assistant run failed');
-        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `The model or a tool failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500), said, attempt);
+        const cause = reason === 'store' || err instanceof EventStoreError ? "The run's events could not be stored" : 'The model or a tool failed';
+        const detail = reason === 'store' ? (events.failure?.message ?? '') : err instanceof Error ? err.message : String(err);
+        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `${cause}: ${detail}`.slice(0, 500), said, attempt);
       }
     } finally {
       events.stop();
@@ -265,14 +271,26 @@ class RunEvents {
     private readonly attempt: number,
     private readonly wakeups: RunWakeups,
     private readonly flushMs: number,
+    private readonly onFailure: (reason: 'store' | 'superseded') => void,
   ) {}
+
+  /** Why a batch could not be stored, once one could not. */
+  failure: Error | null = null;
 
   add(type: RunEventType, summary: string, payload: unknown, steps?: number): void {
     this.waiting.push({ type, summary, payload, dateCreated: new Date() });
     if (steps !== undefined) this.steps = steps;
     this.timer ??= setTimeout(() => {
       this.timer = null;
-      this.writing = this.writing.then(() => this.write());
+      this.writing = this.writing.then(() => this.write()).catch((err: unknown) => {
+        if (err instanceof RunLeftAttempt) {
+          this.onFailure('superseded');
+          throw err;
+        }
+        this.failure ??= err instanceof Error ? err : new Error(String(err));
+        this.onFailure('store');
+        throw err instanceof EventStoreError ? err : new EventStoreError(this.failure.message);
+      });
       this.writing.catch(() => undefined); // handled by the next takeAll, not an unhandled rejection meanwhile
     }, this.flushMs);
   }
