@@ -29,7 +29,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli, flushRedisPrefix, freePort, percentile, ROOT, UNTHROTTLED } from './support/processes.mjs';
+import { cli, cpuSeconds, flushRedisPrefix, freePort, percentile, ROOT, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -219,14 +219,9 @@ async function mysqlCounters() {
   return Object.fromEntries(rows.map((r) => [r.Variable_name.replace(/^Com_/, ''), Number(r.Value)]));
 }
 
-/** CPU time (user + system) a process has used so far, from /proc (Linux; NaN elsewhere). */
+/** CPU milliseconds a process has used so far (NaN where /proc cannot say). */
 function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return NaN;
-  }
+  return (cpuSeconds(pid) ?? NaN) * 1000;
 }
 
 async function waitForReady(url) {

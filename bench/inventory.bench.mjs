@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cli, freePort, ROOT, rssMb } from './support/processes.mjs';
+import { cli, cpuSeconds, freePort, ROOT, rssMb } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -116,16 +116,6 @@ function stopApi(child) {
     child.on('exit', () => resolve());
     child.kill('SIGTERM');
   });
-}
-
-/** CPU seconds (user + system) a process has used, from /proc; null when it cannot be read (another user's). */
-function cpuSeconds(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return null;
-  }
 }
 
 /** The database server's process on this machine, if any (its CPU time is reported beside the API's). */

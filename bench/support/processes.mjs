@@ -75,6 +75,16 @@ export function rssMb(pid, field = 'VmRSS') {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (Linux), or null when it cannot be read. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
 /** Deletes the Redis keys under `prefix` (a benchmark's QUEUE_PREFIX); nothing to do when Redis went away. */
 export async function flushRedisPrefix(redisUrl, prefix) {
   const Redis = createRequire(import.meta.url)('ioredis');
