@@ -69,6 +69,15 @@ describe('Request logs (the built service, LOG_LEVEL=info)', () => {
     }
   });
 
+  it('leaves health probes out, while they still answer with their request id', async () => {
+    const probe = await request(base).get('/health/live').expect(200);
+    const after = await request(base).get('/api/v1/dealership').expect(401);
+    // The request after the probe is logged, so the probe's line would be out by then had it one.
+    await until(() => requestLines().some((line) => line.request_id === after.headers['x-request-id']), 'the next request\'s line');
+    expect(probe.headers['x-request-id']).toBeDefined();
+    expect(requestLines().filter((line) => line.request_id === probe.headers['x-request-id'] || line.req?.url?.startsWith('/health'))).toEqual([]);
+  });
+
   it('redacts credentials', async () => {
     const res = await request(base).get('/api/v1/dealership').auth('dk_nobody', 'not-the-secret').expect(401);
     const id = res.headers['x-request-id'] as string;

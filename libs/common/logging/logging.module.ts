@@ -72,7 +72,6 @@ export class LoggingModule {
         paths: ['req.headers.authorization', 'req.headers["x-partner-signature"]', 'req.headers["x-messaging-signature"]', 'req.headers.cookie', '*.password', '*.secret'],
         censor: '[redacted]',
       },
-      autoLogging: { ignore: isProbe },
     }, logOutput.stream);
     return {
       module: LoggingModule,
