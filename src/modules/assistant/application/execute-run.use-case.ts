@@ -22,9 +22,6 @@ class RunStopped extends Error {
   }
 }
 
-/** A batch of the run's events could not be stored (the database failed): the run stops and ends failed, saying so. */
-class EventStoreError extends Error {}
-
 /**
  * The run left this worker's attempt: the worker stalled past the sweep's limit and the sweep handed
  * the run to another attempt (or ended it). The worker stops and writes nothing more.
@@ -110,7 +107,7 @@ export class ExecuteRunUseCase {
       else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired', null, said, attempt);
       else {
         this.logger.error({ err, dealer_id: dealerId, run_id: runId }, 'assistant run failed');
-        const cause = reason === 'store' || err instanceof EventStoreError ? "The run's events could not be stored" : 'The model or a tool failed';
+        const cause = reason === 'store' ? "The run's events could not be stored" : 'The model or a tool failed';
         const detail = reason === 'store' ? (events.failure?.message ?? '') : err instanceof Error ? err.message : String(err);
         await this.finish(run, ['in_progress', 'cancelling'], 'failed', `${cause}: ${detail}`.slice(0, 500), said, attempt);
       }
@@ -287,9 +284,10 @@ class RunEvents {
           this.onFailure('superseded');
           throw err;
         }
+        // The run stops (reason 'store') and ends failed, saying why.
         this.failure ??= err instanceof Error ? err : new Error(String(err));
         this.onFailure('store');
-        throw err instanceof EventStoreError ? err : new EventStoreError(this.failure.message);
+        throw err;
       });
       this.writing.catch(() => undefined); // handled by the next takeAll, not an unhandled rejection meanwhile
     }, this.flushMs);
