@@ -56,6 +56,18 @@ function withoutProbes(handle: HttpRequestLogger['handle']): HttpRequestLogger['
   return (req, res, next) => (isProbe(req) ? next() : handle(req, res, next));
 }
 
+/**
+ * Below `info` no request line is ever written (pino-http logs responses at `info`), so pino-http
+ * would serialize and redact each request's headers into a child logger for nothing: the request
+ * only gets its id-bound logger, which is what nestjs-pino reads (`req.log`).
+ */
+function requestLoggerOnly(logger: pino.Logger): HttpRequestLogger['handle'] {
+  return (req, res, next) => {
+    (req as IncomingMessage & { log?: pino.Logger }).log = logger.child({ request_id: requestIdFor(req, res) });
+    next();
+  };
+}
+
 /** Structured JSON logs (pino) carrying the request id; credentials and signatures are redacted. */
 @Module({})
 export class LoggingModule {
@@ -79,7 +91,10 @@ export class LoggingModule {
       providers: [
         AppLogger,
         { provide: LogOutput, useValue: logOutput },
-        { provide: HttpRequestLogger, useValue: { handle: withoutProbes(httpLogger) } satisfies HttpRequestLogger },
+        {
+          provide: HttpRequestLogger,
+          useValue: { handle: httpLogger.logger.isLevelEnabled('info') ? withoutProbes(httpLogger) : requestLoggerOnly(httpLogger.logger) } satisfies HttpRequestLogger,
+        },
       ],
       exports: [AppLogger, LogOutput, HttpRequestLogger],
     };
