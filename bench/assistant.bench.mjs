@@ -162,9 +162,12 @@ try {
   await load(WARMUP, 0);
   const cpuOfProcesses = () => cpuMs(api.pid) + (worker ? cpuMs(worker.pid) : 0);
   const cpu0 = cpuOfProcesses();
+  const client0 = process.cpuUsage();
   const db0 = await mysqlCounters();
   const { results, seconds } = await load(RUNS, WARMUP);
   const cpuPerRun = (cpuOfProcesses() - cpu0) / RUNS;
+  const client = process.cpuUsage(client0);
+  const clientCpuPerRun = (client.user + client.system) / 1000 / RUNS;
   const db1 = await mysqlCounters();
 
   const stats = (values) => {
@@ -188,7 +191,7 @@ try {
   console.log(`${''.padEnd(36)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}`);
   for (const [label, s] of rows) console.log(`${label.padEnd(36)}${fmt(s.p50)}${fmt(s.p95)}${fmt(s.p99)}${fmt(s.max)}`);
   console.log(`throughput: ${(RUNS / seconds).toFixed(1)} runs/s (${seconds.toFixed(2)} s); polls per run: ${(results.reduce((n, r) => n + r.polls, 0) / RUNS).toFixed(1)}`);
-  if (Number.isFinite(cpuPerRun)) console.log(`${SEPARATE_WORKER ? 'API + worker processes' : 'API process'} CPU: ${cpuPerRun.toFixed(1)} ms per run (${((cpuPerRun * RUNS) / 10 / seconds).toFixed(0)}% of one core; load average ${os.loadavg()[0].toFixed(2)})`);
+  if (Number.isFinite(cpuPerRun)) console.log(`${SEPARATE_WORKER ? 'API + worker processes' : 'API process'} CPU: ${cpuPerRun.toFixed(1)} ms per run (${((cpuPerRun * RUNS) / 10 / seconds).toFixed(0)}% of one core; load average ${os.loadavg()[0].toFixed(2)}); this client (on the same ${os.cpus().length} cores): ${clientCpuPerRun.toFixed(1)} ms per run`);
   if (db0 && db1) {
     console.log(`MySQL server per run (server-wide counters: other clients count too): ${Object.keys(db0).map((k) => `${k} ${((db1[k] - db0[k]) / RUNS).toFixed(1)}`).join(', ')}`);
   }

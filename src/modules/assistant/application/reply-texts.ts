@@ -25,8 +25,13 @@ export function describeVehicle(car: VehicleFacts): string {
   return `the ${car.condition} ${name} (VIN ${car.vin}), ${price}`;
 }
 
+// Formatters made once: toLocaleString with options builds one per call, a visible cost per run.
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount as replies write it: whole dollars when it is whole, else with cents ("12,500", "99.50"). */
 export function formatMoney(amount: number): string {
-  return amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 });
+  return (Number.isInteger(amount) ? WHOLE : CENTS).format(amount);
 }
 
 /** Price talk goes to staff: the listed price(s) from this run's tools, and the hand-off. */

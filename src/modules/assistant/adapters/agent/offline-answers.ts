@@ -1,3 +1,5 @@
+import { formatMoney } from '../../application/reply-texts';
+
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
  * returned. Deterministic; it answers the common dealership questions and says plainly what it
@@ -82,11 +84,9 @@ export function planTools(question: string): PlannedCall[] {
 
 interface Car { vin: string; condition: string; year: number | null; make: string | null; model: string | null; trim: string | null; price: number | null; kilometers: number | null; color: string | null }
 
-// Formatters made once: toLocaleString with options builds one per call, a visible cost per run.
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made once: toLocaleString builds a formatter per call, a visible cost per run.
 const NUMBER = new Intl.NumberFormat('en-US');
-const money = (n: number) => `$${(Number.isInteger(n) ? WHOLE : CENTS).format(n)}`;
+const money = (n: number) => `$${formatMoney(n)}`;
 const carName = (c: Car) => [c.year, c.make, c.model, c.trim].filter((v) => v !== null && v !== '').join(' ');
 function carLine(c: Car): string {
   const parts = [`${c.condition} ${carName(c)} (VIN ${c.vin})`];

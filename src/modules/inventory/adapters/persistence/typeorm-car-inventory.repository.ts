@@ -35,9 +35,14 @@ export class TypeOrmCarInventoryRepository extends CarInventoryRepository implem
     return { cars: rows.map((row) => toCar(t.hydrate(row))), total: Number(n) };
   }
 
+  /** Plain SQL too: the assistant's VIN lookups call it on every such run. */
   async findByVin(dealerId: string, condition: CarCondition, vin: string): Promise<Car | null> {
-    const row = await this.rows.findOneBy({ dealer_id: dealerId, condition, vin, is_deleted: false });
-    return row ? toCar(row) : null;
+    const t = this.cars;
+    const [row] = await this.rows.manager.query(
+      `SELECT ${t.all} FROM ${t.name} WHERE ${t.is('dealer_id')} AND ${t.is('condition')} AND ${t.is('vin')} AND ${t.is('is_deleted')} LIMIT 1`,
+      [dealerId, condition, vin, t.value('is_deleted', false)],
+    ) as Record<string, unknown>[];
+    return row ? toCar(t.hydrate(row)) : null;
   }
 
   count(dealerId: string, condition: CarCondition): Promise<number> {
