@@ -1,9 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '../libs/common/auth/auth.module';
+import { BasicAuthGuard } from '../libs/common/auth/basic-auth.guard';
 import { HealthModule } from '../libs/common/health/health.module';
 import { AllExceptionsFilter } from '../libs/common/http/all-exceptions.filter';
-import { ContentTypeInterceptor } from '../libs/common/http/consumes';
+import { ContentTypeGuard } from '../libs/common/http/consumes';
 import { createValidationPipe } from '../libs/common/http/validation';
 import { AppConfig } from './config/app-config';
 import { DemoModule } from './demo/demo.module';
@@ -36,9 +37,11 @@ export class ApiModule {
         HealthModule,
       ],
       providers: [
+        // Global guards run in this order: credentials (401, 429), then the body's content type (415).
+        { provide: APP_GUARD, useExisting: BasicAuthGuard },
+        { provide: APP_GUARD, useClass: ContentTypeGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: ContentTypeInterceptor },
       ],
     };
   }

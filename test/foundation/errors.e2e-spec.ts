@@ -70,6 +70,14 @@ describeEachBackend('Error model and request ids', (backend) => {
     expect(b.body.message).toBe('Content-Type must be application/json; got text/plain');
   });
 
+  it('checks the credentials before the content type, and lets a bodiless request of any type through', async () => {
+    await t.http().post('/api/v1/_probe/echo').set('Content-Type', 'text/plain').send('hello').expect(401);
+    await t.http().put('/api/v1/_probe/upload').send({ a: 1 }).expect(401);
+    // No body, so no type to refuse: the route answers (the probe reports no file).
+    const empty = await t.http().put('/api/v1/_probe/upload').set('Authorization', dealer.auth).set('Content-Type', 'application/json').expect(200);
+    expect(empty.body).toEqual({ size: 0 });
+  });
+
   it('500 without internals, carrying the request id', async () => {
     const res = await t.http().get('/api/v1/_probe/boom').set('Authorization', dealer.auth).set('X-Request-Id', 'req-500').expect(500);
     expect(res.body).toEqual({ message: 'Internal server error', details: { request_id: 'req-500' } });

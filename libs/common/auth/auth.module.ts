@@ -1,12 +1,14 @@
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { BasicAuthGuard } from './basic-auth.guard';
 import { BasicAuthenticator, BasicAuthSettings } from './basic-authenticator';
 import { CredentialRateLimit, RateLimitSettings } from './credential-rate-limit';
 import { LimiterStore, LimiterStoreSettings } from './limiter-store';
 import { CredentialStore } from './principal';
 
-/** Basic authentication and the per-credential rate limit for every route. */
+/**
+ * Basic authentication and the per-credential rate limit. The composition root registers
+ * `BasicAuthGuard` as the first global guard (ahead of the guards that must run after it).
+ */
 @Global()
 @Module({})
 export class AuthModule {
@@ -23,9 +25,9 @@ export class AuthModule {
           useFactory: (store: CredentialStore, limiters: LimiterStore) => new BasicAuthenticator(store, options, limiters),
         },
         { provide: CredentialRateLimit, inject: [LimiterStore], useFactory: (limiters: LimiterStore) => new CredentialRateLimit(limits, limiters) },
-        { provide: APP_GUARD, useClass: BasicAuthGuard },
+        BasicAuthGuard,
       ],
-      exports: [BasicAuthenticator, LimiterStore],
+      exports: [BasicAuthenticator, BasicAuthGuard, LimiterStore],
     };
   }
 }

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiSecurity } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { UnauthenticatedError, UnavailableError } from '../errors/domain-error';
+import { ContentTypeCheckedLast } from '../http/consumes';
 import { readRawBody } from '../http/raw-body';
 import { parseHmacSha256Signature, verifyHmacSha256 } from './hmac';
 
@@ -39,11 +40,13 @@ export function signatureScheme(integration: string): string {
 
 /**
  * The route's body must be signed. Add `HmacSignatureGuard` to the route's guards: it runs after
- * the global Basic guard, so the order is credentials (401) -> signature (401).
+ * the global Basic guard, so the order is credentials (401) -> signature (401) -> the route's other
+ * guards -> content type (415).
  */
 export function HmacSigned(options: HmacSignedOptions): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(HMAC_SIGNED, options),
+    ContentTypeCheckedLast(),
     // Together with Basic: one requirement, both schemes (the document's scheme is named `<integration>Signature`).
     ApiSecurity({ basic: [], [signatureScheme(options.integration)]: [] }),
   );
