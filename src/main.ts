@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { limitShutdown } from '../libs/common/lifecycle/shutdown-deadline';
 import { LogOutput } from '../libs/common/logging/logging.module';
 import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
 import { createHttpApp } from './app.factory';
@@ -16,6 +17,7 @@ async function bootstrap(): Promise<void> {
   if (config.migrateOnStart) await migrate(config);
   else if (config.database.kind === 'mysql') await checkMySqlConnection(config.database.url);
   const app = await createHttpApp(config);
+  limitShutdown(config.shutdownTimeoutS, 'Dealership API');
   await app.init();
   // Before listening, so the first request already sees the catalog (a few seconds, first start only).
   if (config.catalogSeed) await app.get(LoadSeedCatalogUseCase).execute();

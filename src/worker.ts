@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
+import { limitShutdown } from '../libs/common/lifecycle/shutdown-deadline';
 import { LogOutput } from '../libs/common/logging/logging.module';
 import { AppLogger } from '../libs/common/logging/app-logger';
 import { NestFactory } from '@nestjs/core';
@@ -14,6 +15,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(AppLogger));
   app.enableShutdownHooks();
+  limitShutdown(config.shutdownTimeoutS, 'Dealership API worker');
   app.get(LogOutput).write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'})\n`);
 }
 

@@ -3,10 +3,12 @@ import * as net from 'node:net';
 /**
  * A TCP proxy to a dependency; `cut()` drops every connection and refuses new ones until
  * `restore()`. A refused connection is accepted and closed at once (what a client sees of a
- * dependency behind a load balancer whose backend is gone); `refused` counts them.
+ * dependency behind a load balancer whose backend is gone); `refused` counts them. `freeze()`
+ * keeps every connection open but passes nothing any more: a dependency that hangs.
  */
 export class TcpProxy {
   private readonly sockets = new Set<net.Socket>();
+  private readonly pairs = new Set<[net.Socket, net.Socket]>();
   private isCut = false;
   refused = 0;
 
@@ -39,7 +41,19 @@ export class TcpProxy {
         upstream.destroy();
       });
     }
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    this.pairs.add(pair);
+    client.once('close', () => this.pairs.delete(pair));
     client.pipe(upstream).pipe(client);
+  }
+
+  freeze(): void {
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
   }
 
   cut(): void {
