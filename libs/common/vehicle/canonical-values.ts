@@ -57,8 +57,11 @@ export function canonicalBodyType(text: string | null): BodyType | null {
   return null;
 }
 
-/** Colour words beyond the canonical names, each to its canonical colour (widely used names only). */
-const COLOR_WORDS: Readonly<Record<string, Color>> = {
+/**
+ * Colour words, each to its canonical colour: the canonical names and widely used others. One table
+ * for dealers' feeds (here) and shoppers' queries (the search translator's lexicon).
+ */
+export const COLOR_WORDS: Readonly<Record<string, Color>> = {
   grey: 'Gray', charcoal: 'Gray', graphite: 'Gray', gunmetal: 'Gray',
   ebony: 'Black', onyx: 'Black', obsidian: 'Black', jet: 'Black',
   ivory: 'White',
@@ -67,7 +70,7 @@ const COLOR_WORDS: Readonly<Record<string, Color>> = {
   olive: 'Green', emerald: 'Green', lime: 'Green',
   bronze: 'Brown', mocha: 'Brown', chocolate: 'Brown', espresso: 'Brown',
   tan: 'Beige', sand: 'Beige', khaki: 'Beige', cream: 'Beige', taupe: 'Beige',
-  champagne: 'Gold',
+  champagne: 'Gold', golden: 'Gold',
   violet: 'Purple', plum: 'Purple', lavender: 'Purple',
   ...Object.fromEntries(COLORS.map((c) => [c.toLowerCase(), c])),
 };

@@ -8,6 +8,7 @@
  * Phrases are written as lower-case words separated by spaces; the tokenizer splits the query
  * the same way (hyphens become word breaks, so "all-wheel drive" matches "all wheel drive").
  */
+import { COLOR_WORDS } from '../../../../../libs/common/vehicle/canonical-values';
 import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import type { Comparator, FilterValue, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
 import { SORT_WORDS } from './sort-words';
@@ -89,23 +90,8 @@ add(['certified', 'cpo', 'certified pre owned', 'certified preowned', 'certified
 });
 add(['non certified', 'uncertified', 'not certified'], { k: 'cond', attr: 'certified', conds: [cond('certified', 'eq', false)], negated: [cond('certified', 'eq', true)] });
 
-// colors
-const COLOR_WORDS: Record<string, readonly string[]> = {
-  Black: ['black'],
-  White: ['white'],
-  Silver: ['silver'],
-  Gray: ['gray', 'grey'],
-  Red: ['red', 'maroon', 'burgundy'],
-  Blue: ['blue', 'navy'],
-  Green: ['green'],
-  Brown: ['brown'],
-  Beige: ['beige', 'tan'],
-  Gold: ['gold', 'golden'],
-  Orange: ['orange'],
-  Yellow: ['yellow'],
-  Purple: ['purple', 'violet'],
-};
-for (const [color, words] of Object.entries(COLOR_WORDS)) value('color', words, color);
+// colors: the words dealers' feeds use too (one table)
+for (const [word, color] of Object.entries(COLOR_WORDS)) value('color', [word], color);
 
 // fuel
 value('fuel_type', ['gas', 'gasoline', 'petrol', 'gas powered', 'gasoline powered', 'unleaded'], 'Gasoline');

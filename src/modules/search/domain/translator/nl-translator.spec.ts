@@ -216,6 +216,20 @@ describe(translateQuery.name, () => {
     ]));
   });
 
+  describe('colour words', () => {
+    // One table with dealers' feeds (canonical-values.ts): a shopper's "charcoal" is the feed's "Charcoal" (Gray).
+    it('reads the colour words feeds use, as their canonical colour', () => expectAll([
+      ['charcoal suv', 'color eq Gray ; type eq SUV'],
+      ['jet black truck', 'color eq Black ; type eq Truck'],
+      ['navy sedan under 20k', 'color eq Blue ; type eq Sedan ; price lt 20000'],
+      ['golden car', 'color eq Gold'],
+    ]));
+
+    it('leaves model names that start like a colour word alone', () => expectAll([
+      ['vw jetta', 'manufacturer eq Volkswagen ; model eq Jetta'],
+    ]));
+  });
+
   describe('performance', () => {
     it('compiles names once and translates without touching them again', () => {
       // timing is measured by a script, not asserted here; this only checks the cache
