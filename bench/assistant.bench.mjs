@@ -162,8 +162,8 @@ try {
   await load(WARMUP, 0);
   const cpuOfProcesses = () => cpuMs(api.pid) + (worker ? cpuMs(worker.pid) : 0);
   const cpu0 = cpuOfProcesses();
-  const client0 = process.cpuUsage();
   const db0 = await mysqlCounters();
+  const client0 = process.cpuUsage();
   const { results, seconds } = await load(RUNS, WARMUP);
   const cpuPerRun = (cpuOfProcesses() - cpu0) / RUNS;
   const client = process.cpuUsage(client0);

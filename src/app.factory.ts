@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STOP_SIGNALS } from '../libs/common/lifecycle/shutdown-deadline';
 import { signatureScheme } from '../libs/common/auth/hmac-signature.guard';
 import { applyApiConventions } from '../libs/common/http/openapi-conventions';
 import type { Request } from 'express';
@@ -66,7 +67,7 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.useBodyParser('json', { limit: config.limits.bodyBytes, type: parsesAsJson });
   app.use(refuseOversizedJsonShapes);
   app.use(translateBodyParserErrors);
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([...STOP_SIGNALS]);
   setUpOpenApi(app);
 }
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
-import { limitShutdown } from '../libs/common/lifecycle/shutdown-deadline';
+import { limitShutdown, STOP_SIGNALS } from '../libs/common/lifecycle/shutdown-deadline';
 import { LogOutput } from '../libs/common/logging/logging.module';
 import { AppLogger } from '../libs/common/logging/app-logger';
 import { NestFactory } from '@nestjs/core';
@@ -14,7 +14,7 @@ async function bootstrap(): Promise<void> {
   if (config.database.kind === 'mysql') await checkMySqlConnection(config.database.url);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(AppLogger));
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([...STOP_SIGNALS]);
   limitShutdown(config.shutdownTimeoutS, 'Dealership API worker');
   app.get(LogOutput).write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'})\n`);
 }

@@ -46,6 +46,13 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
+  it('waits at shutdown long enough for a run in progress, unless told otherwise', () => {
+    expect(loadConfig({}).shutdownTimeoutS).toBe(135);
+    expect(loadConfig({ ASSISTANT_RUN_DEADLINE_S: '30' }).shutdownTimeoutS).toBe(45);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_S: '10' }).shutdownTimeoutS).toBe(10);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: '0' })).toThrow('SHUTDOWN_TIMEOUT_S');
+  });
+
   it('reads which proxies to trust for the client address', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -51,7 +51,7 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(0) @Max(10000) ASSISTANT_STREAM_DELAY_MS = 0;
   @IsOptional() @toInt() @IsInt() @Min(100) @Max(60000) ASSISTANT_SWEEP_INTERVAL_MS = 2000;
   @IsOptional() @toInt() @IsInt() @Min(2) @Max(3600) ASSISTANT_WORKER_TIMEOUT_S = 15;
-  @IsOptional() @toInt() @IsInt() @Min(1) @Max(3600) SHUTDOWN_TIMEOUT_S = 20;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(7200) SHUTDOWN_TIMEOUT_S?: number;
   @IsOptional() @IsIn(['log', 'smtp', 'http']) MESSAGING_ENGINE = 'log';
   @IsOptional() @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
   @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'MESSAGING_ENGINE_URL must be an http(s) URL' }) MESSAGING_ENGINE_URL?: string;
@@ -75,7 +75,10 @@ export class AppConfig {
   /** The API (and the CLI) run pending migrations at start: the embedded default, or MIGRATE_ON_START=true. */
   readonly migrateOnStart!: boolean;
   readonly logLevel!: string;
-  /** After SIGTERM (or SIGINT, SIGHUP), the process exits within this many seconds even if a dependency hangs its shutdown. */
+  /**
+   * After SIGTERM (or SIGINT, SIGHUP), the process exits within this many seconds even if a
+   * dependency hangs its shutdown. By default long enough for a run in progress to finish.
+   */
   readonly shutdownTimeoutS!: number;
   readonly demoSeed!: boolean;
   /** Load the shipped seed catalog at API start when the catalog is empty. */
@@ -166,7 +169,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     runWorkers: vars.RUN_WORKERS,
     migrateOnStart: vars.MIGRATE_ON_START ?? !vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
-    shutdownTimeoutS: vars.SHUTDOWN_TIMEOUT_S,
+    shutdownTimeoutS: vars.SHUTDOWN_TIMEOUT_S ?? vars.ASSISTANT_RUN_DEADLINE_S + 15,
     // For trying the service, on either database; a production deploy (NODE_ENV=production) has no demo.
     demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV !== 'production',
     catalogSeed: vars.CATALOG_SEED,

@@ -89,6 +89,14 @@ describeEachBackend("The messaging engine's inbound side", (backend) => {
       .set('X-Messaging-Signature', sign(JSON.stringify(body), SECRET)).send(JSON.stringify({ ...body, text: 'Changed' })).expect(401);
   });
 
+  it('checks the signature before the content type: a wrong signature 401, a right one on text 415', async () => {
+    const raw = JSON.stringify({ dealer_id: dealer.dealerId, channel: 'sms', from: '+14165550101', text: 'Hi' });
+    const asText = (signature: string) => t.http().post('/api/v1/messaging/inbound').set('Authorization', engine)
+      .set('Content-Type', 'text/plain').set('X-Messaging-Signature', signature).send(raw);
+    await asText(sign(raw, 'wrong-secret')).expect(401);
+    await asText(sign(raw, SECRET)).expect(415);
+  });
+
   it('needs a partner credential before the signature: none 401, a dealer credential 403', async () => {
     const body = { dealer_id: dealer.dealerId, channel: 'sms', from: '+14165550101', text: 'Hi' };
     const raw = JSON.stringify(body);

@@ -14,6 +14,7 @@ if (!redisUrl) process.stdout.write('[e2e] shutdown deadline suite skipped: it n
   let proxy: TcpProxy;
   let store: Store;
   let service: Deployment | undefined;
+  let serviceEnv: Record<string, string>;
 
   beforeAll(async () => {
     const target = new URL(redisUrl!);
@@ -21,7 +22,9 @@ if (!redisUrl) process.stdout.write('[e2e] shutdown deadline suite skipped: it n
     const proxied = new URL(redisUrl!);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
-    store = await freshStore({ name: 'sqlite+bull', mysqlUrl: null, redisUrl: proxied.toString() });
+    // The store's own clean-up talks to Redis directly; the service, through the proxy.
+    store = await freshStore({ name: 'sqlite+bull', mysqlUrl: null, redisUrl: redisUrl! });
+    serviceEnv = { ...store.env, REDIS_URL: proxied.toString() };
   });
   // A service that did not stop in time is killed, so a failure leaves nothing running.
   afterEach(() => service?.stop('SIGKILL'));
@@ -41,7 +44,7 @@ if (!redisUrl) process.stdout.write('[e2e] shutdown deadline suite skipped: it n
   }
 
   it('stops gracefully, well within the deadline, while Redis answers', async () => {
-    service = await Deployment.start({ ...store.env, SHUTDOWN_TIMEOUT_S: '20' }, false);
+    service = await Deployment.start({ ...serviceEnv, SHUTDOWN_TIMEOUT_S: '20' }, false);
     const ended = await stop();
     expect(ended).toMatchObject({ code: null, signal: 'SIGTERM' });
     expect(ended.ms).toBeLessThan(5_000);
@@ -49,7 +52,7 @@ if (!redisUrl) process.stdout.write('[e2e] shutdown deadline suite skipped: it n
   }, 30_000);
 
   it('exits within SHUTDOWN_TIMEOUT_S when Redis hangs, saying why', async () => {
-    service = await Deployment.start({ ...store.env, SHUTDOWN_TIMEOUT_S: '2' }, false);
+    service = await Deployment.start({ ...serviceEnv, SHUTDOWN_TIMEOUT_S: '2' }, false);
     proxy.freeze();
     const ended = await stop();
     expect(ended.code).toBe(1);

@@ -4,12 +4,14 @@ import * as net from 'node:net';
  * A TCP proxy to a dependency; `cut()` drops every connection and refuses new ones until
  * `restore()`. A refused connection is accepted and closed at once (what a client sees of a
  * dependency behind a load balancer whose backend is gone); `refused` counts them. `freeze()`
- * keeps every connection open but passes nothing any more: a dependency that hangs.
+ * keeps every connection open, and accepts new ones, but passes nothing any more: a dependency
+ * that hangs.
  */
 export class TcpProxy {
   private readonly sockets = new Set<net.Socket>();
   private readonly pairs = new Set<[net.Socket, net.Socket]>();
   private isCut = false;
+  private isFrozen = false;
   refused = 0;
 
   private constructor(
@@ -31,6 +33,12 @@ export class TcpProxy {
       client.destroy();
       return;
     }
+    if (this.isFrozen) {
+      this.sockets.add(client);
+      client.on('error', () => undefined);
+      client.on('close', () => this.sockets.delete(client));
+      return;
+    }
     const upstream = net.connect(port, host);
     for (const socket of [client, upstream]) {
       this.sockets.add(socket);
@@ -48,6 +56,7 @@ export class TcpProxy {
   }
 
   freeze(): void {
+    this.isFrozen = true;
     for (const [client, upstream] of this.pairs) {
       client.unpipe(upstream);
       upstream.unpipe(client);

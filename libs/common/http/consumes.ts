@@ -25,7 +25,8 @@ function refuseUnwantedBody(reflector: Reflector, context: ExecutionContext): vo
  * The content type check of every route, right after authentication (the composition root registers
  * it as the global guard after Basic auth). A guard, not an interceptor: any interceptor sends each
  * request through Nest's rxjs and async-context wrapping, ~15% of a small read's CPU (bench:http).
- * Routes marked `ContentTypeCheckedLast()` are checked after their own guards instead.
+ * Global guards run before a route's own guards: a route whose guards must answer before a 415 (a
+ * signature, as `HmacSigned` routes) marks itself `ContentTypeCheckedLast()`.
  */
 @Injectable()
 export class ContentTypeGuard implements CanActivate {
