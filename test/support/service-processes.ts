@@ -7,9 +7,9 @@ import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { Backend } from './backends';
 import { listeningPort, REPORT_LISTENING_PORT } from './listening-port';
+import { deleteRedisKeys } from './redis-keys';
 import { basicAuth } from './test-app';
 import { startWorker, stopProcess } from './worker-process';
-import Redis from 'ioredis';
 
 /**
  * The built service (`npx nest build` first) run as it is deployed, in child processes: the API
@@ -137,18 +137,6 @@ function adminUrl(mysqlUrl: string): string {
 
 export type Store = Awaited<ReturnType<typeof freshStore>>;
 
-/** Deletes a deployment's queue keys, so test runs leave nothing in the developer's Redis. */
-async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    for await (const keys of redis.scanStream({ match: pattern, count: 1000 }) as AsyncIterable<string[]>) {
-      if (keys.length > 0) await redis.del(...keys);
-    }
-  } finally {
-    redis.disconnect();
-  }
-}
-
 /**
  * A fresh database (MySQL: created here, dropped by `drop`), data folder and queue prefix for one
  * deployment; `mysqlPort`: a proxy's port, for `proxiedDatabaseUrl`.
@@ -198,7 +186,7 @@ export async function freshStore(backend: Backend, mysqlPort?: number) {
         await conn.query(`DROP DATABASE IF EXISTS \`${tag}\``);
         await conn.end();
       }
-      if (backend.redisUrl) await deleteKeys(backend.redisUrl, `${tag}:*`);
+      if (backend.redisUrl) await deleteRedisKeys(backend.redisUrl, `${tag}:*`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

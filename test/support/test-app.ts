@@ -12,6 +12,7 @@ import { createHttpApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { migrate } from '../../src/migrate';
 import { CreateDealerUseCase, ManageCredentialsUseCase } from '../../src/modules/dealership';
+import { deleteRedisKeys } from './redis-keys';
 import { Backend } from './backends';
 
 export interface TestApp {
@@ -41,7 +42,8 @@ export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
 
 /**
  * Starts the real app (same factory as production) on a fresh database of the backend:
- * a temporary SQLite file, or a new MySQL database dropped on close; Bull keys get a unique prefix.
+ * a temporary SQLite file, or a new MySQL database dropped on close; Redis keys get a unique prefix,
+ * deleted on close.
  */
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}, extraModules: Type[] = []): Promise<TestApp> {
   const tag = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -75,6 +77,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     dataSource: app.get<DataSource>(getDataSourceToken()),
     close: async () => {
       await app.close();
+      if (backend.redisUrl) await deleteRedisKeys(backend.redisUrl, `${tag}:*`);
       if (mysqlAdminUrl) {
         const conn = await createConnection({ uri: backend.mysqlUrl! });
         await conn.query(`DROP DATABASE IF EXISTS \`${tag}\``);
