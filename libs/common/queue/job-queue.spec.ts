@@ -5,6 +5,7 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { BULL_BACKOFF_STRATEGIES } from './bull-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { jobContext, JobContext, JobQueue, QueueJob } from './job-queue';
+import { deleteRedisKeys } from '../../../test/support/redis-keys';
 import { QueueModule } from './queue.module';
 
 /**
@@ -48,19 +49,24 @@ describe.each(redisUrls)('JobQueue contract [%s]', (_name, redisUrl) => {
   let app: TestingModule;
   let queue: JobQueue;
   let script: Script;
+  let prefix: string;
 
   async function start(withProcessor: boolean): Promise<void> {
+    prefix = `t${randomBytes(4).toString('hex')}`;
     @Module({ providers: withProcessor ? [Script, ContractProcessor] : [Script], exports: [Script] })
     class Feature {}
     app = await Test.createTestingModule({
-      imports: [QueueModule.forRoot({ redisUrl, prefix: `t${randomBytes(4).toString('hex')}`, queues: [QUEUE] }), Feature],
+      imports: [QueueModule.forRoot({ redisUrl, prefix, queues: [QUEUE] }), Feature],
     }).compile();
     await app.init();
     queue = app.get(JobQueue);
     script = app.get(Script);
   }
 
-  afterEach(() => app.close());
+  afterEach(async () => {
+    await app.close();
+    if (redisUrl) await deleteRedisKeys(redisUrl, `${prefix}:*`);
+  });
 
   it('delivers enqueued payloads to the @Process method', async () => {
     await start(true);
