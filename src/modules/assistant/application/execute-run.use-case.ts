@@ -17,7 +17,8 @@ import { RunWakeups } from './run-wakeups';
 type StopReason = 'cancelled' | 'deadline' | 'superseded' | 'store';
 
 class RunStopped extends Error {
-  constructor(readonly reason: StopReason) {
+  /** `failure`: why the run's events could not be stored (reason 'store'). */
+  constructor(readonly reason: StopReason, readonly failure?: Error) {
     super(reason);
   }
 }
@@ -78,8 +79,8 @@ export class ExecuteRunUseCase {
       this.assistant.updateRun(dealerId, runId, ['queued'], { status: 'in_progress', attempts: attempt, startedDate: startedAt }, startedAt, run.attempts));
     if (!started) return;
     const controller = new AbortController();
-    const stop = (reason: StopReason) => {
-      if (!controller.signal.aborted) controller.abort(new RunStopped(reason));
+    const stop = (reason: StopReason, failure?: Error) => {
+      if (!controller.signal.aborted) controller.abort(new RunStopped(reason, failure));
     };
     // A batch that cannot be stored stops the run at once: nothing after it could be stored either.
     const events = new RunEvents(this.unitOfWork, this.assistant, run, attempt, this.wakeups, this.settings.eventFlushMs ?? EVENT_FLUSH_MS, stop);
@@ -96,7 +97,9 @@ export class ExecuteRunUseCase {
     try {
       await this.answer(run, attempt, events, controller.signal);
     } catch (err) {
-      const reason = controller.signal.aborted ? (controller.signal.reason as RunStopped).reason : err instanceof RunLeftAttempt ? 'superseded' : null;
+      // A batch refused because the run left this attempt stops the run too (reason 'superseded').
+      const stopped = controller.signal.aborted ? (controller.signal.reason as RunStopped) : null;
+      const reason = stopped?.reason ?? null;
       if (reason === 'superseded') {
         this.logger.warn({ dealer_id: dealerId, run_id: runId, attempt }, 'assistant run handed to another attempt while this one stalled; this one stops');
         return;
@@ -108,7 +111,7 @@ export class ExecuteRunUseCase {
       else {
         this.logger.error({ err, dealer_id: dealerId, run_id: runId }, 'assistant run failed');
         const cause = reason === 'store' ? "The run's events could not be stored" : 'The model or a tool failed';
-        const detail = reason === 'store' ? (events.failure?.message ?? '') : err instanceof Error ? err.message : String(err);
+        const detail = reason === 'store' ? (stopped?.failure?.message ?? '') : err instanceof Error ? err.message : String(err);
         await this.finish(run, ['in_progress', 'cancelling'], 'failed', `${cause}: ${detail}`.slice(0, 500), said, attempt);
       }
     } finally {
@@ -268,11 +271,8 @@ class RunEvents {
     private readonly attempt: number,
     private readonly wakeups: RunWakeups,
     private readonly flushMs: number,
-    private readonly onFailure: (reason: 'store' | 'superseded') => void,
+    private readonly onFailure: (reason: 'store' | 'superseded', failure?: Error) => void,
   ) {}
-
-  /** Why a batch could not be stored, once one could not. */
-  failure: Error | null = null;
 
   add(type: RunEventType, summary: string, payload: unknown, steps?: number): void {
     this.waiting.push({ type, summary, payload, dateCreated: new Date() });
@@ -285,8 +285,7 @@ class RunEvents {
           throw err;
         }
         // The run stops (reason 'store') and ends failed, saying why.
-        this.failure ??= err instanceof Error ? err : new Error(String(err));
-        this.onFailure('store');
+        this.onFailure('store', err instanceof Error ? err : new Error(String(err)));
         throw err;
       });
       this.writing.catch(() => undefined); // handled by the next takeAll, not an unhandled rejection meanwhile
