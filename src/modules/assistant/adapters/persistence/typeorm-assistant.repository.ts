@@ -35,16 +35,14 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
     return (await this.m.query(sql, params)) as Record<string, unknown>[];
   }
 
-  /** A write's result, with its affected rows (writes run in a unit of work, so on its query runner). */
+  /**
+   * A write's result, with its affected rows, on the unit of work's query runner: every write of a
+   * run goes with others in one transaction (and, on SQLite, in the process's write turn).
+   */
   private async write(sql: string, params: unknown[]): Promise<QueryResult> {
     const runner = this.m.queryRunner;
-    if (runner) return runner.query(sql, params, true);
-    const own = this.dataSource.createQueryRunner();
-    try {
-      return await own.query(sql, params, true);
-    } finally {
-      await own.release();
-    }
+    if (!runner) throw new Error('assistant writes run inside a unit of work');
+    return runner.query(sql, params, true);
   }
 
   async insertThread(thread: AssistantThread): Promise<void> {
