@@ -9,6 +9,7 @@
 //
 // Env: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306; needs the right to SET GLOBAL local_infile),
 //      BENCH_ROWS (200000), BENCH_ROUNDS (3), BENCH_KEEP=1 keeps the database and the CSV.
+//      BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to the API's node.
 //      BENCH_BUFFER_POOL_MB sets InnoDB's buffer pool for the run (SET GLOBAL; put back after).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -98,7 +99,8 @@ function writeCsv(file, rows = ROWS, firstSerial = 0) {
 
 function startApi(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, ...env }, cwd: ROOT });
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, ...env }, cwd: ROOT });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;

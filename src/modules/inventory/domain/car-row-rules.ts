@@ -1,7 +1,7 @@
 import {
   canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission,
 } from '../../../../libs/common/vehicle/canonical-values';
-import { CAR_FIELDS, CarCondition, CarData, CarField } from './car';
+import { CAR_FIELDS, CarCondition, CarData, CarField, RAW_TEXT_FIELDS } from './car';
 import { FeedRecord, RawCarValues } from './car-feed';
 import { KilometersUnit } from './feed-headers';
 import { normalizeVin, vinProblem } from './vin';
@@ -42,7 +42,8 @@ const integer = (min: number, max: number): FieldRule => ({ kind: 'integer', min
 const FIRST_MODEL_YEAR = 1886;
 
 /** Rules of every field but vin and condition. Text limits are the database column sizes. */
-const FIELD_RULES: Readonly<Record<Exclude<CarField, 'vin' | 'condition'>, FieldRule>> = {
+type RuledField = Exclude<CarField, 'vin' | 'condition'>;
+const FIELD_RULES: Readonly<Record<RuledField, FieldRule>> = {
   stock_number: text(64),
   year: integer(FIRST_MODEL_YEAR, 9999), // upper bound set per validator from the clock
   manufacturer: text(100),
@@ -79,6 +80,26 @@ const FIELD_RULES: Readonly<Record<Exclude<CarField, 'vin' | 'condition'>, Field
   source_system: text(100),
   stock_status: text(50),
 };
+
+/** The fields after vin in feed order (the first bad one names the row's error), condition's rule being its own (null). */
+const FIELD_STEPS: readonly [CarField, FieldRule | null][] = CAR_FIELDS.filter((f) => f !== 'vin').map((f) => [f, f === 'condition' ? null : FIELD_RULES[f]]);
+const BLANK_CAR = Object.fromEntries([...CAR_FIELDS, ...RAW_TEXT_FIELDS].map((field) => [field, null])) as unknown as CarData;
+
+/** Distinct texts remembered per derivation: feeds repeat few; a feed of all-different texts stops filling it. */
+const REMEMBERED_TEXTS = 2048;
+
+/** `derive` with its answers remembered, for one upload. */
+function remembered<T>(derive: (text: string | null) => T | null): (text: string | null) => T | null {
+  const answers = new Map<string, T | null>();
+  return (text) => {
+    if (text === null) return null;
+    const known = answers.get(text);
+    if (known !== undefined) return known;
+    const answer = derive(text);
+    if (answers.size < REMEMBERED_TEXTS) answers.set(text, answer);
+    return answer;
+  };
+}
 
 const TRUE_WORDS = new Set(['yes', 'true', 'y', '1']);
 const FALSE_WORDS = new Set(['no', 'false', 'n', '0']);
@@ -121,6 +142,14 @@ class RowRuleError extends Error {
 export class CarRowValidator {
   private readonly seen = new Map<string, number>();
   private readonly maxYear: number;
+  /** A feed repeats a handful of body, colour, fuel, drive and gearbox texts over all its rows. */
+  private readonly canonical = {
+    type: remembered(canonicalBodyType),
+    color: remembered(canonicalColor),
+    fuelType: remembered(canonicalFuelType),
+    driveTrain: remembered(canonicalDriveTrain),
+    transmission: remembered(canonicalTransmission),
+  };
 
   constructor(private readonly options: RowRulesOptions) {
     this.maxYear = (options.now ?? new Date()).getUTCFullYear() + 2;
@@ -163,15 +192,13 @@ export class CarRowValidator {
   }
 
   private buildCar(vin: string, values: RawCarValues, kilometersUnit: KilometersUnit | undefined): CarData {
-    const car = { vin, condition: this.options.condition } as CarData;
+    // One hidden class for every car (a copy of BLANK_CAR): adding forty keys one by one would leave
+    // each car a dictionary, which every later read of it pays for (the TSV line, the feature mask).
+    const car: CarData = { ...BLANK_CAR, vin, condition: this.options.condition };
     const target = car as unknown as Record<string, unknown>;
-    for (const field of CAR_FIELDS) {
-      if (field === 'vin') continue;
-      if (field === 'condition') {
-        this.applyCondition(car, values.condition);
-        continue;
-      }
-      target[field] = this.convert(field, values[field]);
+    for (const [field, rule] of FIELD_STEPS) {
+      if (rule === null) this.applyCondition(car, values.condition);
+      else target[field] = this.convert(field as RuledField, rule, values[field]);
     }
     if (car.kilometers !== null) car.kilometers = this.inKilometers(car.kilometers, values.mileage_unit, kilometersUnit);
     this.deriveCanonicalValues(car);
@@ -197,11 +224,11 @@ export class CarRowValidator {
     car.fuel_type_text = car.fuel_type;
     car.drive_train_text = car.drive_train;
     car.transmission_text = car.transmission;
-    car.type = canonicalBodyType(car.type) ?? this.options.catalogBodyType?.(car.manufacturer, car.model) ?? car.type;
-    car.color = canonicalColor(car.color) ?? car.color;
-    car.fuel_type = canonicalFuelType(car.fuel_type) ?? car.fuel_type;
-    car.drive_train = canonicalDriveTrain(car.drive_train) ?? car.drive_train;
-    car.transmission = canonicalTransmission(car.transmission) ?? car.transmission;
+    car.type = this.canonical.type(car.type) ?? this.options.catalogBodyType?.(car.manufacturer, car.model) ?? car.type;
+    car.color = this.canonical.color(car.color) ?? car.color;
+    car.fuel_type = this.canonical.fuelType(car.fuel_type) ?? car.fuel_type;
+    car.drive_train = this.canonical.driveTrain(car.drive_train) ?? car.drive_train;
+    car.transmission = this.canonical.transmission(car.transmission) ?? car.transmission;
   }
 
   private applyCondition(car: CarData, raw: unknown): void {
@@ -215,8 +242,7 @@ export class CarRowValidator {
     }
   }
 
-  private convert(field: Exclude<CarField, 'vin' | 'condition'>, raw: unknown): string | number | boolean | null {
-    const rule = FIELD_RULES[field];
+  private convert(field: RuledField, rule: FieldRule, raw: unknown): string | number | boolean | null {
     switch (rule.kind) {
       case 'text':
         return this.asText(field, raw, rule.max);
