@@ -1,4 +1,4 @@
-import { DataSource, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /**
@@ -42,7 +42,13 @@ export class SqlTable<T extends ObjectLiteral> {
     return [`INSERT INTO ${this.name} (${columns.map((c) => this.q(c.databaseName)).join(', ')}) VALUES ${values}`, params];
   }
 
-  hydrate(row: Record<string, unknown>): T {
+  /** Every column of the rows `WHERE <where> <tail>` selects (`tail`: ORDER BY, LIMIT), as entities. */
+  async select(manager: EntityManager, where: string, params: unknown[], tail = ''): Promise<T[]> {
+    const rows = (await manager.query(`SELECT ${this.all} FROM ${this.name} WHERE ${where}${tail ? ` ${tail}` : ''}`, params)) as Record<string, unknown>[];
+    return rows.map((row) => this.hydrate(row));
+  }
+
+  private hydrate(row: Record<string, unknown>): T {
     const entity: Record<string, unknown> = {};
     for (const c of this.columns) entity[c.propertyName] = this.dataSource.driver.prepareHydratedValue(row[c.databaseName], c);
     return entity as T;

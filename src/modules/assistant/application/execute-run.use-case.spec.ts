@@ -32,8 +32,10 @@ class InMemoryAssistant extends AssistantRepository {
     Object.assign(run, changes, { lastModifiedDate: at });
     return true;
   }
-  heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<boolean> {
-    return this.updateRun(dealerId, runId, ['in_progress', 'cancelling'], {}, at, attempt);
+  async heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<'in_progress' | 'cancelling' | null> {
+    const run = this.runs.get(runId);
+    if (!run || (run.status !== 'in_progress' && run.status !== 'cancelling')) return null;
+    return (await this.updateRun(dealerId, runId, [run.status], {}, at, attempt)) ? run.status : null;
   }
   async insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string> {
     this.messages.push({ ...message, id: String(this.messages.length + 1) });

@@ -122,11 +122,10 @@ export class ExecuteRunUseCase {
   }
 
   /** The run's status after a heartbeat, or 'superseded' when the run is no longer in this attempt. */
-  private async beat(run: AssistantRun, attempt: number): Promise<RunStatus | 'superseded' | null> {
-    const current = await this.unitOfWork.run(() => this.assistant.heartbeat(run.dealerId, run.id, new Date(), attempt));
+  private async beat(run: AssistantRun, attempt: number): Promise<'in_progress' | 'cancelling' | 'superseded'> {
+    const status = await this.unitOfWork.run(() => this.assistant.heartbeat(run.dealerId, run.id, new Date(), attempt));
     // No longer active in this attempt (re-queued by the sweep, started again, or ended): stop.
-    if (!current) return 'superseded';
-    return (await this.assistant.findRun(run.dealerId, run.id))?.status ?? null;
+    return status ?? 'superseded';
   }
 
   private async answer(run: AssistantRun, attempt: number, events: RunEvents, signal: AbortSignal): Promise<void> {

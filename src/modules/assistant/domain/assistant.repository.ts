@@ -41,8 +41,11 @@ export abstract class AssistantRepository {
    * the run had moved on.
    */
   abstract updateRun(dealerId: string, runId: string, from: readonly RunStatus[], changes: RunChanges, at: Date, attempt?: number): Promise<boolean>;
-  /** Moves last_modified_date only (the worker's heartbeat) while the run is still active in `attempt`; false when it is not. */
-  abstract heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<boolean>;
+  /**
+   * Moves last_modified_date only (the worker's heartbeat) while the run is still active in `attempt`,
+   * and answers its status then (`cancelling` when a cancel was asked); null when it is not active.
+   */
+  abstract heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<'in_progress' | 'cancelling' | null>;
 
   abstract insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string>;
   /** Chronological; the last `take` of the thread. */

@@ -52,8 +52,8 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
   async findThread(dealerId: string, threadId: string): Promise<AssistantThread | null> {
     if (!ID.test(threadId)) return null;
     const t = this.threads;
-    const [row] = await this.rows(`SELECT ${t.all} FROM ${t.name} WHERE ${t.is('dealerId')} AND ${t.is('id')}`, [dealerId, threadId]);
-    return row ? t.hydrate(row) : null;
+    const [thread] = await t.select(this.m, `${t.is('dealerId')} AND ${t.is('id')}`, [dealerId, threadId]);
+    return thread ?? null;
   }
 
   async listThreads(dealerId: string, take: number): Promise<AssistantThread[]> {
@@ -73,8 +73,8 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
   async findRun(dealerId: string, runId: string): Promise<AssistantRun | null> {
     if (!ID.test(runId)) return null;
     const r = this.runs;
-    const [row] = await this.rows(`SELECT ${r.all} FROM ${r.name} WHERE ${r.is('dealerId')} AND ${r.is('id')}`, [dealerId, runId]);
-    return row ? toRun(r.hydrate(row)) : null;
+    const [row] = await r.select(this.m, `${r.is('dealerId')} AND ${r.is('id')}`, [dealerId, runId]);
+    return row ? toRun(row) : null;
   }
 
   async findRuns(dealerId: string, runIds: readonly string[]): Promise<AssistantRun[]> {
@@ -99,8 +99,12 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<boolean> {
-    return this.updateRun(dealerId, runId, ['in_progress', 'cancelling'], {}, at, attempt);
+  /** One fenced UPDATE per status, in_progress first: a beat costs one statement unless a cancel was asked. */
+  async heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<'in_progress' | 'cancelling' | null> {
+    for (const status of ['in_progress', 'cancelling'] as const) {
+      if (await this.updateRun(dealerId, runId, [status], {}, at, attempt)) return status;
+    }
+    return null;
   }
 
   async insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string> {
@@ -112,11 +116,8 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
 
   async listMessages(dealerId: string, threadId: string, take: number): Promise<ThreadMessage[]> {
     const t = this.messages;
-    const rows = await this.rows(
-      `SELECT ${t.all} FROM ${t.name} WHERE ${t.is('dealerId')} AND ${t.is('threadId')} ORDER BY ${t.q('id')} DESC LIMIT ${Math.max(1, Math.floor(take))}`,
-      [dealerId, threadId],
-    );
-    return rows.reverse().map((row) => toMessage(t.hydrate(row)));
+    const rows = await t.select(this.m, `${t.is('dealerId')} AND ${t.is('threadId')}`, [dealerId, threadId], `ORDER BY ${t.q('id')} DESC LIMIT ${Math.max(1, Math.floor(take))}`);
+    return rows.reverse().map(toMessage);
   }
 
   async appendEvents(dealerId: string, runId: string, events: readonly NewRunEvent[], after?: number): Promise<RunEvent[]> {

@@ -29,20 +29,18 @@ export class TypeOrmCarInventoryRepository extends CarInventoryRepository implem
     const order = `${t.q('date_created')} DESC, ${t.q('row_index')} ASC, ${t.q('vin')} ASC`;
     const [take, skip] = [page.take, page.skip].map((n) => Math.max(0, Math.floor(n))); // written into the SQL: integers only
     const [rows, [{ n }]] = await Promise.all([
-      this.rows.manager.query(`SELECT ${t.all} FROM ${t.name} WHERE ${where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`, params) as Promise<Record<string, unknown>[]>,
+      t.select(this.rows.manager, where, params, `ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`),
       this.rows.manager.query(`SELECT COUNT(*) AS n FROM ${t.name} WHERE ${where}`, params) as Promise<{ n: number | string }[]>,
     ]);
-    return { cars: rows.map((row) => toCar(t.hydrate(row))), total: Number(n) };
+    return { cars: rows.map(toCar), total: Number(n) };
   }
 
   /** Plain SQL too: the assistant's VIN lookups call it on every such run. */
   async findByVin(dealerId: string, condition: CarCondition, vin: string): Promise<Car | null> {
     const t = this.cars;
-    const [row] = await this.rows.manager.query(
-      `SELECT ${t.all} FROM ${t.name} WHERE ${t.is('dealer_id')} AND ${t.is('condition')} AND ${t.is('vin')} AND ${t.is('is_deleted')} LIMIT 1`,
-      [dealerId, condition, vin, t.value('is_deleted', false)],
-    ) as Record<string, unknown>[];
-    return row ? toCar(t.hydrate(row)) : null;
+    const [row] = await t.select(this.rows.manager, `${t.is('dealer_id')} AND ${t.is('condition')} AND ${t.is('vin')} AND ${t.is('is_deleted')}`,
+      [dealerId, condition, vin, t.value('is_deleted', false)], 'LIMIT 1');
+    return row ? toCar(row) : null;
   }
 
   count(dealerId: string, condition: CarCondition): Promise<number> {
