@@ -1,13 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { Backend } from './backends';
 import { listeningPort, REPORT_LISTENING_PORT } from './listening-port';
-import { deleteRedisKeys } from './redis-keys';
+import { scratchStore } from './scratch-store';
 import { basicAuth } from './test-app';
 import { startWorker, stopProcess } from './worker-process';
 
@@ -128,13 +126,6 @@ export function createDealerWithCli(env: Record<string, string>, id?: string): P
 }
 
 
-/** The server of TEST_MYSQL_URL without its database, which need not exist: each store makes its own. */
-function adminUrl(mysqlUrl: string): string {
-  const url = new URL(mysqlUrl);
-  url.pathname = '/';
-  return url.toString();
-}
-
 export type Store = Awaited<ReturnType<typeof freshStore>>;
 
 /**
@@ -142,23 +133,14 @@ export type Store = Awaited<ReturnType<typeof freshStore>>;
  * deployment; `mysqlPort`: a proxy's port, for `proxiedDatabaseUrl`.
  */
 export async function freshStore(backend: Backend, mysqlPort?: number) {
-  const tag = `outbox_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-outbox-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, QUEUE_PREFIX: tag };
+  const store = await scratchStore(backend, 'outbox_');
+  const { env, dataDir } = store;
   let proxiedDatabaseUrl = '';
-  if (backend.redisUrl) env.REDIS_URL = backend.redisUrl;
-  if (backend.mysqlUrl) {
-    const conn = await createConnection({ uri: adminUrl(backend.mysqlUrl) });
-    await conn.query(`CREATE DATABASE \`${tag}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await conn.end();
-    const url = new URL(backend.mysqlUrl);
-    url.pathname = `/${tag}`;
-    env.DATABASE_URL = url.toString();
-    if (mysqlPort !== undefined) {
-      url.hostname = '127.0.0.1';
-      url.port = String(mysqlPort);
-      proxiedDatabaseUrl = url.toString();
-    }
+  if (env.DATABASE_URL && mysqlPort !== undefined) {
+    const url = new URL(env.DATABASE_URL);
+    url.hostname = '127.0.0.1';
+    url.port = String(mysqlPort);
+    proxiedDatabaseUrl = url.toString();
   }
   return {
     env,
@@ -180,14 +162,6 @@ export async function freshStore(backend: Backend, mysqlPort?: number) {
         await conn.end();
       }
     },
-    drop: async () => {
-      if (backend.mysqlUrl) {
-        const conn = await createConnection({ uri: adminUrl(backend.mysqlUrl) });
-        await conn.query(`DROP DATABASE IF EXISTS \`${tag}\``);
-        await conn.end();
-      }
-      if (backend.redisUrl) await deleteRedisKeys(backend.redisUrl, `${tag}:*`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    drop: store.drop,
   };
 }

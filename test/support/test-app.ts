@@ -1,18 +1,14 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { createConnection } from 'mysql2/promise';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { migrate } from '../../src/migrate';
 import { CreateDealerUseCase, ManageCredentialsUseCase } from '../../src/modules/dealership';
-import { deleteRedisKeys } from './redis-keys';
+import { scratchStore } from './scratch-store';
 import { Backend } from './backends';
 
 export interface TestApp {
@@ -46,22 +42,10 @@ export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
  * deleted on close.
  */
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}, extraModules: Type[] = []): Promise<TestApp> {
-  const tag = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-api-'));
-  let mysqlAdminUrl: URL | null = null;
+  const store = await scratchStore(backend, 't');
   const testEnv: Record<string, string> = {
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', QUEUE_PREFIX: tag, RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE), ...env,
+    ...store.env, LOG_LEVEL: 'silent', DEMO_SEED: 'false', RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE), ...env,
   };
-  if (backend.mysqlUrl) {
-    mysqlAdminUrl = new URL(backend.mysqlUrl);
-    const conn = await createConnection({ uri: backend.mysqlUrl });
-    await conn.query(`CREATE DATABASE \`${tag}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await conn.end();
-    const url = new URL(backend.mysqlUrl);
-    url.pathname = `/${tag}`;
-    testEnv.DATABASE_URL = url.toString();
-  }
-  if (backend.redisUrl) testEnv.REDIS_URL = backend.redisUrl;
 
   const config = loadConfig(testEnv);
   // As a deploy does (`npm run migrate`) before the processes start.
@@ -77,13 +61,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     dataSource: app.get<DataSource>(getDataSourceToken()),
     close: async () => {
       await app.close();
-      if (backend.redisUrl) await deleteRedisKeys(backend.redisUrl, `${tag}:*`);
-      if (mysqlAdminUrl) {
-        const conn = await createConnection({ uri: backend.mysqlUrl! });
-        await conn.query(`DROP DATABASE IF EXISTS \`${tag}\``);
-        await conn.end();
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await store.drop();
     },
   };
 }
