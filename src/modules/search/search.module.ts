@@ -5,7 +5,6 @@ import { InventoryModule } from '../inventory';
 import { CatalogAndStockSearchNames } from './adapters/catalog/search-names.source';
 import { SearchController } from './adapters/http/search.controller';
 import { InventoryContextCars } from './adapters/inventory/inventory-searchable-cars.adapter';
-import { createLlmQueryTranslator } from './adapters/llm/llm-query-translator.factory';
 import { RuleBasedQueryTranslator } from './adapters/llm/rule-based-query-translator';
 import { SearchCarsUseCase, TranslateSearchQueryUseCase } from './application/search-cars.use-case';
 import { QueryTranslator } from './domain/query-translator';
@@ -25,9 +24,11 @@ import { SearchNamesSource } from './domain/search-names.source';
     {
       provide: QueryTranslator,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): QueryTranslator => {
+      useFactory: async (config: AppConfig): Promise<QueryTranslator> => {
         const ruleBased = new RuleBasedQueryTranslator();
         if (!config.llm) return ruleBased;
+        // Loaded only then: LangChain and the OpenAI client are a quarter of the modules a process would load.
+        const { createLlmQueryTranslator } = await import('./adapters/llm/llm-query-translator.factory');
         const logger = new Logger('LlmQueryTranslator');
         return createLlmQueryTranslator(config.llm, ruleBased, {
           onFallback: (reason, detail) => logger.warn(`LLM translation fell back to the built-in translator (${reason}): ${detail}`),
