@@ -24,12 +24,11 @@
 // follows each run on its event stream (GET .../events/stream) until its terminal event instead of
 // polling the run: latency is then POST sent -> terminal event received (the run is read once
 // afterwards, unmeasured, for its timestamps).
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli, cpuSeconds, flushRedisPrefix, freePort, percentile, ROOT, UNTHROTTLED } from './support/processes.mjs';
+import { API_MAIN, cli, cpuSeconds, flushRedisPrefix, percentile, ROOT, startServer, startWorker, stopServer, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -71,12 +70,10 @@ const PROFILE = {
   },
 };
 
-
 const tag = `assistant_bench_${Date.now().toString(36)}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assistant-bench-'));
-const port = await freePort();
 const env = {
-  ...process.env, ...UNTHROTTLED, REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: String(port), HOST: '127.0.0.1',
+  ...process.env, ...UNTHROTTLED, REDIS_URL, QUEUE_PREFIX: tag, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false',
 };
 let admin;
 if (MYSQL_URL) {
@@ -98,16 +95,10 @@ try {
   const dealer = cli(env, 'dealer', 'create', '--name', 'Bench Motors', '--region', 'CA');
   fs.writeFileSync(path.join(dataDir, 'profile.json'), JSON.stringify(PROFILE));
   cli(env, 'dealer', 'configure', '--id', dealer.dealer_id, '--file', path.join(dataDir, 'profile.json'));
-  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  api = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/src/main.js')], { env: { ...env, RUN_WORKERS: SEPARATE_WORKER ? 'false' : 'true' }, cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  api.stdout.resume();
-  const url = `http://127.0.0.1:${port}`;
-  await waitForReady(url);
-  if (SEPARATE_WORKER) {
-    // After the API is ready: it applied the migrations (the worker never migrates).
-    worker = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/src/worker.js')], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    worker.stdout.resume();
-  }
+  api = await startServer({ ...env, RUN_WORKERS: SEPARATE_WORKER ? 'false' : 'true' }, [], API_MAIN);
+  const { url } = api;
+  // After the API is up: it applied the migrations (the worker never migrates).
+  if (SEPARATE_WORKER) worker = await startWorker(env);
   const authorization = `Basic ${Buffer.from(`${dealer.username}:${dealer.password}`).toString('base64')}`;
   for (const [route, file] of [['used', 'reference-inventory.csv'], ['new/json', 'reference-inventory.new.json']]) {
     const form = new FormData();
@@ -160,7 +151,7 @@ try {
   }
 
   await load(WARMUP, 0);
-  const cpuOfProcesses = () => cpuMs(api.pid) + (worker ? cpuMs(worker.pid) : 0);
+  const cpuOfProcesses = () => cpuMs(api.child.pid) + (worker ? cpuMs(worker.pid) : 0);
   const cpu0 = cpuOfProcesses();
   const db0 = await mysqlCounters();
   const client0 = process.cpuUsage();
@@ -200,12 +191,8 @@ try {
   console.log(`targets: p50 < 100 ms ${total.p50 < 100 ? 'met' : 'MISSED'} (${total.p50.toFixed(1)}), p95 < 300 ms ${total.p95 < 300 ? 'met' : 'MISSED'} (${total.p95.toFixed(1)})`);
   exitCode = statuses.completed === RUNS ? 0 : 1;
 } finally {
-  for (const child of [worker, api]) {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-  }
+  if (worker) await stopServer({ child: worker });
+  if (api) await stopServer(api);
   if (!process.env.BENCH_KEEP) {
     if (admin) await admin.query(`DROP DATABASE IF EXISTS \`${tag}\``);
     await flushRedisPrefix(REDIS_URL, tag);
@@ -225,19 +212,5 @@ async function mysqlCounters() {
 /** CPU milliseconds a process has used so far (NaN where /proc cannot say). */
 function cpuMs(pid) {
   return (cpuSeconds(pid) ?? NaN) * 1000;
-}
-
-async function waitForReady(url) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the API did not become ready in 60 s');
 }
 

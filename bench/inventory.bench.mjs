@@ -14,9 +14,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cli, cpuSeconds, freePort, ROOT, rssMb } from './support/processes.mjs';
+import { API_MAIN, cli, cpuSeconds, ROOT, rssMb, startServer, stopServer } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -95,30 +94,7 @@ function writeCsv(file, rows = ROWS, firstSerial = 0) {
   fs.closeSync(fd);
 }
 
-// ------------------------------------------------------------------ the API server (child process)
-
-function startApi(env) {
-  return new Promise((resolve, reject) => {
-    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, ...env }, cwd: ROOT });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (/^ {2}listening /m.test(out)) resolve(child);
-    });
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
-
-function stopApi(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+// ------------------------------------------------------------------ the database server
 
 /** The database server's process on this machine, if any (its CPU time is reported beside the API's). */
 const dbPid = (() => {
@@ -227,9 +203,8 @@ const basic = (c) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toStrin
 async function round() {
   await admin.query(`DROP DATABASE IF EXISTS \`${DB}\``);
   await admin.query(`CREATE DATABASE \`${DB}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  const port = await freePort();
-  const api = await startApi({ ...env, PORT: String(port), HOST: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer(env, [], API_MAIN);
+  const { child: api, url: baseUrl } = server;
   try {
     const dealer = cli(env, 'dealer', 'create', '--name', 'Bench Motors', '--region', 'US');
     // Untimed: a smaller upload for another dealership warms the JIT up (the database server is warm anyway).
@@ -251,7 +226,7 @@ async function round() {
     console.log(`    ${[['empty', first], ['same VINs', second], ['other VINs', third]].map(([name, u]) => `${name}: ${cpu(u)}`).join('; ')}`);
     return r;
   } finally {
-    await stopApi(api);
+    await stopServer(server);
   }
 }
 

@@ -33,13 +33,19 @@ export function freePort() {
   });
 }
 
+/** Node options for the service's processes (API and worker), from BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+const NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+/** The API's entry point, for startServer. */
+export const API_MAIN = path.join(ROOT, 'dist/src/main.js');
+
 /**
- * Starts `script` (default: serve.mjs; or the service entry, dist/src/main.js) on a port the system
+ * Starts `script` (default: serve.mjs; or the service entry, API_MAIN) on a port the system
  * assigns, so it never collides with a running `npm start`, and resolves once it prints READY <port> or its banner.
  */
 export function startServer(env, args = [], script = path.join(ROOT, 'bench/support/serve.mjs')) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: '0', HOST: '127.0.0.1', ...UNTHROTTLED, ...env }, cwd: ROOT });
+    const child = spawn(process.execPath, [...(script === API_MAIN ? NODE_ARGS : []), script, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: '0', HOST: '127.0.0.1', ...UNTHROTTLED, ...env }, cwd: ROOT });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -54,7 +60,7 @@ export function startServer(env, args = [], script = path.join(ROOT, 'bench/supp
 /** Starts the queue worker (dist/src/worker.js) with `env`; resolves with the child once it says it runs. */
 export function startWorker(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, cwd: ROOT });
+    const child = spawn(process.execPath, [...NODE_ARGS, path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, cwd: ROOT });
     let out = '';
     const onData = (d) => {
       out += d;
