@@ -21,36 +21,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseCsv } from '../scripts/csv.mjs';
 import { cli, ROOT, startServer, stopServer } from './support/processes.mjs';
 
 const VERBOSE = process.argv.includes('--verbose');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
 
 // ---------------------------------------------------------------------------------------------
-// The fixture inventory, read here (a small RFC 4180 reader: quoted fields hold commas and quotes).
-
-function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field); field = '';
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-    } else field += ch;
-  }
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  const [header, ...data] = rows;
-  return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-}
+// The fixture inventory.
 
 const num = (v) => (v === '' || v === null || v === undefined ? null : Number(v));
 const toCar = (r) => ({

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCsv } from './csv.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = resolve(process.env.CATALOG_DATA_DIR ?? resolve(REPO, '../shared/data'));
@@ -213,32 +214,6 @@ const REGION_OVERRIDES = {
 // Small helpers
 // ---------------------------------------------------------------------------------------------
 
-/** Minimal RFC 4180 CSV parser (quoted fields, "" escapes, CRLF); returns objects keyed by header. */
-function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field); field = '';
-      if (row.length > 1 || row[0] !== '') rows.push(row);
-      row = [];
-    } else field += c;
-  }
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  const [header, ...body] = rows;
-  return body.map((cells) => Object.fromEntries(header.map((h, i) => [h.trim(), (cells[i] ?? '').trim()])));
-}
-
 const slug = (s) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
   .replace(/\+/g, ' plus ').replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const squash = (s) => slug(s).replace(/-/g, ''); // for loose name comparison: "F150" == "F-150"
@@ -275,7 +250,7 @@ function makeName(source) {
 // ---------------------------------------------------------------------------------------------
 
 function readReference() {
-  const used = parseCsv(readFileSync(resolve(DATA, SOURCES.refUsed.file), 'utf8')).map((r) => ({ ...r, _src: 'refUsed' }));
+  const used = parseCsv(readFileSync(resolve(DATA, SOURCES.refUsed.file), 'utf8'), { trim: true }).map((r) => ({ ...r, _src: 'refUsed' }));
   const fresh = JSON.parse(readFileSync(resolve(DATA, SOURCES.refNew.file), 'utf8')).map((r) => ({ ...r, _src: 'refNew' }));
   return [...used, ...fresh].map((r) => ({
     source: r._src,
@@ -380,7 +355,7 @@ function epaTransmission(r) {
 const EPA_DRIVE = { 'All Wheel Drive': 'AWD', '2-Wheel Drive, Rear': 'RWD', '2-Wheel Drive, Front': 'FWD', '4-Wheel Drive': '4WD', 'Part-time 4-Wheel Drive': '4WD' };
 
 function readEpa(knownModels, refType, trimSpelling) {
-  const rows = parseCsv(readFileSync(resolve(DATA, SOURCES.epa.file), 'utf8'));
+  const rows = parseCsv(readFileSync(resolve(DATA, SOURCES.epa.file), 'utf8'), { trim: true });
   const out = [];
   const skipped = [];
   const explained = [];
@@ -541,7 +516,7 @@ function mercedesName(m) {
 }
 
 function readKao(knownModels) {
-  const rows = parseCsv(readFileSync(resolve(DATA, SOURCES.kao.file), 'utf8'));
+  const rows = parseCsv(readFileSync(resolve(DATA, SOURCES.kao.file), 'utf8'), { trim: true });
   const out = [];
   for (const r of rows) {
     const year = num(r.year);
