@@ -61,8 +61,15 @@ function delimiterByte(delimiter: string): number {
 }
 
 function fieldCap(delimiter: string): Transform {
-  const cap = createFieldCap(delimiterByte(delimiter), CSV_FIELD_MAX_BYTES, CSV_ROW_MAX_BYTES);
-  return new Transform({
+  return capStream(Transform, createFieldCap(delimiterByte(delimiter), CSV_FIELD_MAX_BYTES, CSV_ROW_MAX_BYTES));
+}
+
+/**
+ * The cap as a stream stage. Self-contained, like createFieldCap (the worker evaluates its source
+ * text), so it takes the Transform class rather than importing it.
+ */
+function capStream(TransformClass: typeof Transform, cap: ReturnType<typeof createFieldCap>): Transform {
+  return new TransformClass({
     transform(chunk: Buffer, _encoding, done) {
       done(null, cap(chunk, false));
     },
@@ -81,10 +88,7 @@ const fs = require('node:fs');
 const { Transform } = require('node:stream');
 const { parse } = require(workerData.fastCsv);
 const cap = (${createFieldCap.toString()})(workerData.delimiterByte, workerData.fieldMaxBytes, workerData.rowMaxBytes);
-const fieldCap = new Transform({
-  transform(chunk, _encoding, done) { done(null, cap(chunk, false)); },
-  flush(done) { done(null, cap(new Uint8Array(0), true)); },
-});
+const fieldCap = (${capStream.toString()})(Transform, cap);
 const input = fs.createReadStream(workerData.file, { start: workerData.start, highWaterMark: 64 * 1024 });
 const parser = parse({ delimiter: workerData.delimiter, headers: false });
 let credits = workerData.credits;
