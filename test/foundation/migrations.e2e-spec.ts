@@ -8,13 +8,13 @@ import { scratchStore, ScratchStore } from '../support/scratch-store';
 /**
  * MySQL commits each DDL statement at once, so a migration whose data step fails (a kill, a lost
  * connection) leaves its DDL applied while TypeORM records nothing: the next deploy runs it again
- * from the start. The migrations with a data step must then finish instead of stopping on their own
- * DDL ("Duplicate column name") for ever.
+ * from the start. Each must then finish instead of stopping on its own DDL ("Duplicate column
+ * name", "Table already exists") for ever.
  */
 const mysqlUrl = configuredBackends().find((b) => b.mysqlUrl)?.mysqlUrl ?? null;
 if (!mysqlUrl) process.stdout.write('[e2e] migration re-run suite skipped: it needs TEST_MYSQL_URL\n');
 
-(mysqlUrl ? describe : describe.skip)('MySQL migrations with a data step run again after failing part-way', () => {
+(mysqlUrl ? describe : describe.skip)('MySQL migrations of several statements run again after failing part-way', () => {
   let store: ScratchStore;
   let databaseUrl: string;
 
@@ -69,5 +69,26 @@ if (!mysqlUrl) process.stdout.write('[e2e] migration re-run suite skipped: it ne
     expect(await sql('SELECT type, type_text, color, color_text FROM inventory_cars')).toEqual([
       { type: 'Truck', type_text: 'Crew Cab Pickup', color: 'White', color_text: 'Oxford White' },
     ]);
+  });
+
+  /** What a run that stopped part-way leaves: the migration applied but for its tail (`undo`), and no record of it. */
+  async function stoppedPartWay(name: string, undo: string[]): Promise<void> {
+    await migrateDatabase({ kind: 'mysql', url: databaseUrl }, {
+      migrations: { mysql: mysqlMigrations.slice(0, mysqlMigrations.findIndex((m) => m.name === name) + 1), sqlite: [] },
+    });
+    for (const statement of undo) await sql(statement);
+    await sql(`DELETE FROM migrations WHERE name = '${name}'`);
+  }
+
+  it('Foundation: stopped after its first tables', async () => {
+    await stoppedPartWay('Foundation1763800000000', ['DROP TABLE integration_configs']);
+    await expect(migrateAll()).resolves.toContain('Foundation1763800000000');
+    expect(await sql("SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'integration_configs'")).toEqual([{ n: 1 }]);
+  });
+
+  it('MessageDeliveryHandOver: stopped after its column, before its index', async () => {
+    await stoppedPartWay('MessageDeliveryHandOver1795700000000', ['DROP INDEX ix_messages_delivery_hand_over ON messages']);
+    await expect(migrateAll()).resolves.toContain('MessageDeliveryHandOver1795700000000');
+    expect(await sql("SELECT COUNT(*) AS n FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND INDEX_NAME = 'ix_messages_delivery_hand_over' AND SEQ_IN_INDEX = 1")).toEqual([{ n: 1 }]);
   });
 });

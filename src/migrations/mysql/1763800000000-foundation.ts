@@ -4,7 +4,7 @@ export class Foundation1763800000000 implements MigrationInterface {
   name = 'Foundation1763800000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE dealerships (
+    await q.query(`CREATE TABLE IF NOT EXISTS dealerships (
       id varchar(100) NOT NULL PRIMARY KEY,
       name varchar(200) NOT NULL,
       region varchar(8) NOT NULL,
@@ -13,12 +13,12 @@ export class Foundation1763800000000 implements MigrationInterface {
       created_at datetime(3) NOT NULL,
       updated_at datetime(3) NOT NULL
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-    await q.query(`CREATE TABLE partners (
+    await q.query(`CREATE TABLE IF NOT EXISTS partners (
       id varchar(100) NOT NULL PRIMARY KEY,
       name varchar(200) NOT NULL,
       created_at datetime(3) NOT NULL
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-    await q.query(`CREATE TABLE credentials (
+    await q.query(`CREATE TABLE IF NOT EXISTS credentials (
       username varchar(64) NOT NULL PRIMARY KEY,
       kind varchar(16) NOT NULL,
       dealer_id varchar(100) NULL,
@@ -29,7 +29,7 @@ export class Foundation1763800000000 implements MigrationInterface {
       KEY idx_credentials_dealer (dealer_id, revoked_at),
       KEY idx_credentials_partner (partner_id, revoked_at)
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-    await q.query(`CREATE TABLE integration_configs (
+    await q.query(`CREATE TABLE IF NOT EXISTS integration_configs (
       dealer_id varchar(100) NOT NULL,
       \`key\` varchar(100) NOT NULL,
       subscription_id varchar(200) NOT NULL DEFAULT '',

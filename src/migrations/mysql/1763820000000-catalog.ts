@@ -9,7 +9,7 @@ export class Catalog1763820000000 implements MigrationInterface {
   name = 'Catalog1763820000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE catalog_manufacturers (
+    await q.query(`CREATE TABLE IF NOT EXISTS catalog_manufacturers (
       id varchar(100) COLLATE utf8mb4_bin NOT NULL PRIMARY KEY,
       name varchar(200) NOT NULL,
       sort_key varchar(200) COLLATE utf8mb4_bin NOT NULL,
@@ -18,7 +18,7 @@ export class Catalog1763820000000 implements MigrationInterface {
       updated_at datetime(3) NOT NULL,
       KEY idx_catalog_manufacturers_order (sort_key, id)
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-    await q.query(`CREATE TABLE catalog_models (
+    await q.query(`CREATE TABLE IF NOT EXISTS catalog_models (
       manufacturer_id varchar(100) COLLATE utf8mb4_bin NOT NULL,
       id varchar(150) COLLATE utf8mb4_bin NOT NULL,
       model varchar(200) NOT NULL,
@@ -45,13 +45,13 @@ export class Catalog1763820000000 implements MigrationInterface {
       KEY idx_catalog_models_order (manufacturer_id, sort_key, year, id)
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
     // Availability: region=CA is an index range per manufacturer.
-    await q.query(`CREATE TABLE catalog_model_regions (
+    await q.query(`CREATE TABLE IF NOT EXISTS catalog_model_regions (
       manufacturer_id varchar(100) COLLATE utf8mb4_bin NOT NULL,
       region varchar(2) COLLATE utf8mb4_bin NOT NULL,
       model_id varchar(150) COLLATE utf8mb4_bin NOT NULL,
       PRIMARY KEY (manufacturer_id, region, model_id)
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-    await q.query(`CREATE TABLE catalog_trims (
+    await q.query(`CREATE TABLE IF NOT EXISTS catalog_trims (
       manufacturer_id varchar(100) COLLATE utf8mb4_bin NOT NULL,
       id varchar(150) COLLATE utf8mb4_bin NOT NULL,
       model_id varchar(150) COLLATE utf8mb4_bin NOT NULL,

@@ -9,7 +9,7 @@ export class PartnerIntegration1763830000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     // The idempotency ledger: one row per distinct body a partner got accepted.
-    await q.query(`CREATE TABLE partner_deliveries (
+    await q.query(`CREATE TABLE IF NOT EXISTS partner_deliveries (
       partner_id varchar(100) NOT NULL,
       body_sha256 char(64) NOT NULL,
       dealer_id varchar(100) NOT NULL,
@@ -17,7 +17,7 @@ export class PartnerIntegration1763830000000 implements MigrationInterface {
       PRIMARY KEY (partner_id, body_sha256)
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
     // Every delivery, accepted or refused; purged after 30 days.
-    await q.query(`CREATE TABLE partner_delivery_audit (
+    await q.query(`CREATE TABLE IF NOT EXISTS partner_delivery_audit (
       id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY,
       received_at datetime(3) NOT NULL,
       partner_id varchar(100) NULL,

@@ -10,7 +10,7 @@ export class Conversations1763840000000 implements MigrationInterface {
   name = 'Conversations1763840000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE contacts (
+    await q.query(`CREATE TABLE IF NOT EXISTS contacts (
       id varchar(36) NOT NULL PRIMARY KEY,
       dealer_id varchar(100) NOT NULL,
       phone varchar(20) NULL,
@@ -23,7 +23,7 @@ export class Conversations1763840000000 implements MigrationInterface {
       UNIQUE KEY uq_contacts_dealer_phone (dealer_id, phone),
       UNIQUE KEY uq_contacts_dealer_email (dealer_id, email)
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-    await q.query(`CREATE TABLE conversations (
+    await q.query(`CREATE TABLE IF NOT EXISTS conversations (
       id varchar(36) NOT NULL PRIMARY KEY,
       dealer_id varchar(100) NOT NULL,
       contact_id varchar(36) NULL,
@@ -47,7 +47,7 @@ export class Conversations1763840000000 implements MigrationInterface {
       KEY ix_conversations_modified (dealer_id, last_modified_date),
       KEY ix_conversations_contact (dealer_id, contact_id, channel, last_modified_date)
     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-    await q.query(`CREATE TABLE messages (
+    await q.query(`CREATE TABLE IF NOT EXISTS messages (
       id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY,
       dealer_id varchar(100) NOT NULL,
       conversation_id varchar(36) NOT NULL,

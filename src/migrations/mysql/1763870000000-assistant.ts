@@ -10,7 +10,7 @@ export class Assistant1763870000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const table = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci';
-    await q.query(`CREATE TABLE assistant_threads (
+    await q.query(`CREATE TABLE IF NOT EXISTS assistant_threads (
       id varchar(36) NOT NULL PRIMARY KEY,
       dealer_id varchar(100) NOT NULL,
       title varchar(100) NOT NULL,
@@ -20,7 +20,7 @@ export class Assistant1763870000000 implements MigrationInterface {
       last_modified_date datetime(3) NOT NULL,
       KEY ix_assistant_threads_modified (dealer_id, last_modified_date, id)
     ) ${table}`);
-    await q.query(`CREATE TABLE assistant_runs (
+    await q.query(`CREATE TABLE IF NOT EXISTS assistant_runs (
       id varchar(36) NOT NULL PRIMARY KEY,
       thread_id varchar(36) NOT NULL,
       dealer_id varchar(100) NOT NULL,
@@ -41,7 +41,7 @@ export class Assistant1763870000000 implements MigrationInterface {
       KEY ix_assistant_runs_deadline (status, deadline_at),
       KEY ix_assistant_runs_modified (status, last_modified_date)
     ) ${table}`);
-    await q.query(`CREATE TABLE assistant_messages (
+    await q.query(`CREATE TABLE IF NOT EXISTS assistant_messages (
       id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY,
       dealer_id varchar(100) NOT NULL,
       thread_id varchar(36) NOT NULL,
@@ -52,7 +52,7 @@ export class Assistant1763870000000 implements MigrationInterface {
       date_created datetime(3) NOT NULL,
       KEY ix_assistant_messages_thread (dealer_id, thread_id, id)
     ) ${table}`);
-    await q.query(`CREATE TABLE assistant_run_events (
+    await q.query(`CREATE TABLE IF NOT EXISTS assistant_run_events (
       run_id varchar(36) NOT NULL,
       sequence int NOT NULL,
       dealer_id varchar(100) NOT NULL,

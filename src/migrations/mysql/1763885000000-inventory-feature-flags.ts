@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { hasColumn, hasIndex } from '../mysql-schema';
 
 /**
  * Feature search reads a bitmask instead of the options text: `feature_flags` has bit `1 << i` set
@@ -18,24 +19,15 @@ const SEARCH_COLUMNS = 'dealer_id, is_deleted, manufacturer, model, type, year, 
 export class InventoryFeatureFlags1763885000000 implements MigrationInterface {
   name = 'InventoryFeatureFlags1763885000000';
 
-  /**
-   * Runs again after a failure part-way (MySQL commits DDL at once, so a failed data step leaves
-   * the column behind and the old index dropped): each step is skipped when already done.
-   */
+  /** Runs again after failing part-way (mysql-schema.ts): each step is skipped when already done. */
   async up(q: QueryRunner): Promise<void> {
-    const [{ n: hasColumn }] = await q.query(
-      "SELECT COUNT(*) AS n FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'inventory_cars' AND COLUMN_NAME = 'feature_flags'",
-    );
-    if (Number(hasColumn) === 0) {
+    if (!(await hasColumn(q, 'inventory_cars', 'feature_flags'))) {
       await q.query('ALTER TABLE inventory_cars ADD COLUMN feature_flags int NOT NULL DEFAULT 0 AFTER display_name, DROP INDEX idx_inventory_cars_search');
     }
     // Binary comparison of the lower-cased text: a case-insensitive substring test, as the upload's.
     const mask = FEATURES.map((f, i) => `(INSTR(LOWER(options) COLLATE utf8mb4_bin, '${f}') > 0) * ${2 ** i}`).join(' + ');
     await q.query(`UPDATE inventory_cars SET feature_flags = ${mask} WHERE options IS NOT NULL AND options <> ''`);
-    const [{ n: hasIndex }] = await q.query(
-      "SELECT COUNT(*) AS n FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'inventory_cars' AND INDEX_NAME = 'idx_inventory_cars_search'",
-    );
-    if (Number(hasIndex) === 0) await q.query(`CREATE INDEX idx_inventory_cars_search ON inventory_cars (${SEARCH_COLUMNS}, certified, accident, feature_flags)`);
+    if (!(await hasIndex(q, 'inventory_cars', 'idx_inventory_cars_search'))) await q.query(`CREATE INDEX idx_inventory_cars_search ON inventory_cars (${SEARCH_COLUMNS}, certified, accident, feature_flags)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

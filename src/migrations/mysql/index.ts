@@ -13,7 +13,11 @@ import { InventoryVersions1763890000000 } from './1763890000000-inventory-versio
 import { MessageDeliveryHandOver1795700000000 } from './1795700000000-message-delivery-hand-over';
 import { InventoryLeanIndexes1795800000000 } from './1795800000000-inventory-lean-indexes';
 
-/** Every MySQL migration, in order. Add new ones at the end (and their SQLite twin). */
+/**
+ * Every MySQL migration, in order. Add new ones at the end (and their SQLite twin). One of more
+ * than one statement must run again after failing between them (../mysql-schema.ts): tables
+ * `IF NOT EXISTS`, columns and indexes checked first, data steps that can repeat.
+ */
 export const mysqlMigrations = [
   Foundation1763800000000,
   Inventory1763810000000,
