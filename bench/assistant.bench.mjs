@@ -18,7 +18,7 @@
 //
 // Variables: BENCH_RUNS, BENCH_CONCURRENCY, BENCH_WARMUP, BENCH_POLL_MS (above), BENCH_REDIS_URL or
 // REDIS_URL (redis://127.0.0.1:6379), BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-// for the API process), BENCH_KEEP=1 keeps the database and the Redis keys. BENCH_SEPARATE_WORKER=1
+// for the API and worker processes), BENCH_KEEP=1 keeps the database and the Redis keys. BENCH_SEPARATE_WORKER=1
 // runs the runs' worker as its own process (`node dist/src/worker.js`, the API with RUN_WORKERS=false:
 // the production shape; MySQL only); the CPU per run is then both processes'. BENCH_CLIENT=stream
 // follows each run on its event stream (GET .../events/stream) until its terminal event instead of
@@ -28,7 +28,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { API_MAIN, cli, cpuSeconds, flushRedisPrefix, percentile, ROOT, startServer, startWorker, stopServer, UNTHROTTLED } from './support/processes.mjs';
+import { API_MAIN, cli, cpuSeconds, flushRedisPrefix, percentile, ROOT, startServer, startWorker, stopProcess, stopServer, UNTHROTTLED } from './support/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -191,7 +191,7 @@ try {
   console.log(`targets: p50 < 100 ms ${total.p50 < 100 ? 'met' : 'MISSED'} (${total.p50.toFixed(1)}), p95 < 300 ms ${total.p95 < 300 ? 'met' : 'MISSED'} (${total.p95.toFixed(1)})`);
   exitCode = statuses.completed === RUNS ? 0 : 1;
 } finally {
-  if (worker) await stopServer({ child: worker });
+  if (worker) await stopProcess(worker);
   if (api) await stopServer(api);
   if (!process.env.BENCH_KEEP) {
     if (admin) await admin.query(`DROP DATABASE IF EXISTS \`${tag}\``);

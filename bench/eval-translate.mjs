@@ -8,12 +8,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli, ROOT, startServer, stopServer } from './support/processes.mjs';
+import { API_MAIN, cli, ROOT, startServer, stopServer } from './support/processes.mjs';
 
 const SHARED = path.resolve(ROOT, '../shared');
 const env = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'eval-translate-')), CATALOG_SEED: 'true' };
 const dealer = cli(env, 'dealer', 'create', '--name', 'Eval Motors', '--region', 'CA');
-const server = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
+const server = await startServer(env, [], API_MAIN);
 try {
   const auth = `Basic ${Buffer.from(`${dealer.username}:${dealer.password}`).toString('base64')}`;
   for (const [route, file] of [['used', 'reference-inventory.csv'], ['new/json', 'reference-inventory.new.json']]) {

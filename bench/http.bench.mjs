@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import autocannon from 'autocannon';
-import { cli, ROOT, startServer, stopServer } from './support/processes.mjs';
+import { API_MAIN, cli, ROOT, startServer, stopServer } from './support/processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -44,7 +44,7 @@ const demo = cli(env, 'demo', 'seed');
 const auth = { authorization: `Basic ${Buffer.from(`${demo.username}:${demo.password}`).toString('base64')}` };
 const bare = await startBareServer(BARE_NODE);
 const express = await startBareServer(BARE_EXPRESS);
-const api = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
+const api = await startServer(env, [], API_MAIN);
 const rows = [];
 try {
   rows.push(['GET /api/v1/dealership (cold start, first verification)', await measure(`${api.url}/api/v1/dealership`, auth)]);

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli, percentile, ROOT, startServer, stopServer } from './support/processes.mjs';
+import { API_MAIN, cli, percentile, startServer, stopServer } from './support/processes.mjs';
 import { writeInventoryCsv } from './support/inventory-data.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
@@ -20,7 +20,7 @@ const other = cli(env, 'dealer', 'create', '--name', 'Other Motors', '--region',
 const auth = (d) => `Basic ${Buffer.from(`${d.username}:${d.password}`).toString('base64')}`;
 const csv = path.join(dataDir, 'cars.csv');
 await writeInventoryCsv(csv, ROWS);
-const server = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
+const server = await startServer(env, [], API_MAIN);
 try {
   // The probes run in a process of their own: this one is busy sending the upload.
   const PROBER = `

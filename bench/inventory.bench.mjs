@@ -9,7 +9,7 @@
 //
 // Env: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306; needs the right to SET GLOBAL local_infile),
 //      BENCH_ROWS (200000), BENCH_ROUNDS (3), BENCH_KEEP=1 keeps the database and the CSV.
-//      BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to the API's node.
+//      BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): node options of the API process.
 //      BENCH_BUFFER_POOL_MB sets InnoDB's buffer pool for the run (SET GLOBAL; put back after).
 import * as fs from 'node:fs';
 import * as os from 'node:os';

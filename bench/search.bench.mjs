@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { createConnection } from 'mysql2/promise';
-import { cli, percentile, ROOT, startServer, stopServer } from './support/processes.mjs';
+import { API_MAIN, cli, percentile, startServer, stopServer } from './support/processes.mjs';
 import { writeInventoryCsv } from './support/inventory-data.mjs';
 
 const require = createRequire(import.meta.url);
@@ -85,7 +85,7 @@ async function runBackend(backend) {
     label = `SQLite (${path.join(dataDir, 'dealer.sqlite')})`;
   }
   console.log(`\n== ${label}`);
-  const server = await startServer(env, [], path.join(ROOT, 'dist/src/main.js'));
+  const server = await startServer(env, [], API_MAIN);
   const config = backend === 'mysql' ? { kind: 'mysql', url: MYSQL } : { kind: 'sqlite', file: path.join(dataDir, 'dealer.sqlite') };
   const ds = new DataSource(dataSourceOptions(config, { migrations: { mysql: [], sqlite: [] } }));
   try {

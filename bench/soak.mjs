@@ -20,7 +20,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startRecordingEngine, startTcpProxy } from './support/faults.mjs';
 import { writeInventoryCsv } from './support/inventory-data.mjs';
-import { cli, flushRedisPrefix, freePort, percentile, ROOT, rssMb, startServer, startWorker } from './support/processes.mjs';
+import { API_MAIN, cli, flushRedisPrefix, freePort, percentile, rssMb, startServer, startWorker } from './support/processes.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const MYSQL_URL = process.env.SOAK_MYSQL_URL;
@@ -67,7 +67,7 @@ let api;
 let worker;
 let exitCode = 1;
 
-const startApi = async () => (api = await startServer({ ...serviceEnv, RUN_WORKERS: String(!SEPARATE_WORKER) }, [], path.join(ROOT, 'dist/src/main.js')));
+const startApi = async () => (api = await startServer({ ...serviceEnv, RUN_WORKERS: String(!SEPARATE_WORKER) }, [], API_MAIN));
 const startSeparateWorker = async () => SEPARATE_WORKER && (worker = await startWorker(serviceEnv));
 
 async function stopProcesses(signal) {

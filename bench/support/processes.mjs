@@ -33,43 +33,67 @@ export function freePort() {
   });
 }
 
-/** Node options for the service's processes (API and worker), from BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+/** Node options for the service's processes (API_MAIN and the worker), from BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
 const NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** The API's entry point, for startServer. */
 export const API_MAIN = path.join(ROOT, 'dist/src/main.js');
 
+/** How long a process may take to say it is ready (a fresh MySQL database migrates first). */
+const START_TIMEOUT_MS = 120_000;
+
+/**
+ * Spawns a process and resolves with what `ready(output)` answers once it answers something; rejects
+ * when the process ends or is not ready within START_TIMEOUT_MS. From then on its stderr goes to
+ * this script's stderr, and its end, unless stopProcess asked for it, is reported there.
+ */
+function startProcess(name, args, env, ready) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, cwd: ROOT });
+    let out = '';
+    let started = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} was not ready within ${START_TIMEOUT_MS / 1000} s: ${out}`));
+    }, START_TIMEOUT_MS);
+    const onOutput = (d) => {
+      out += d;
+      const value = ready(out, child);
+      if (value === undefined) return;
+      started = true;
+      out = '';
+      clearTimeout(timer);
+      resolve(value);
+    };
+    child.stdout.on('data', (d) => !started && onOutput(d));
+    child.stderr.on('data', (d) => (started ? process.stderr.write(d) : onOutput(d)));
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (started) process.stderr.write(`[bench] ${name} (pid ${child.pid}) ended: ${signal ?? `exit code ${code}`}\n`);
+      else reject(new Error(`${name} exited ${signal ?? code}: ${out}`));
+    });
+  });
+}
+
 /**
  * Starts `script` (default: serve.mjs; or the service entry, API_MAIN) on a port the system
- * assigns, so it never collides with a running `npm start`, and resolves once it prints READY <port> or its banner.
+ * assigns, so it never collides with a running `npm start`, and resolves with { child, port, url }
+ * once it prints READY <port> or its banner.
  */
 export function startServer(env, args = [], script = path.join(ROOT, 'bench/support/serve.mjs')) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(script === API_MAIN ? NODE_ARGS : []), script, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: '0', HOST: '127.0.0.1', ...UNTHROTTLED, ...env }, cwd: ROOT });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /READY (\d+)|listening .*http:\/\/[^\s]+:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1] ?? m[2]), url: `http://127.0.0.1:${m[1] ?? m[2]}` });
-    });
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  const nodeArgs = script === API_MAIN ? NODE_ARGS : [];
+  const fullEnv = { ...process.env, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PORT: '0', HOST: '127.0.0.1', ...UNTHROTTLED, ...env };
+  return startProcess(path.basename(script), [...nodeArgs, script, ...args], fullEnv, (out, child) => {
+    const m = /READY (\d+)|listening .*http:\/\/[^\s]+:(\d+)/.exec(out);
+    return m ? { child, port: Number(m[1] ?? m[2]), url: `http://127.0.0.1:${m[1] ?? m[2]}` } : undefined;
   });
 }
 
 /** Starts the queue worker (dist/src/worker.js) with `env`; resolves with the child once it says it runs. */
 export function startWorker(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...NODE_ARGS, path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, cwd: ROOT });
-    let out = '';
-    const onData = (d) => {
-      out += d;
-      if (out.includes('worker running')) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${out}`)));
-  });
+  return startProcess('worker.js', [...NODE_ARGS, path.join(ROOT, 'dist/src/worker.js')], { ...process.env, LOG_LEVEL: 'warn', ...env }, (out, child) =>
+    out.includes('worker running') ? child : undefined,
+  );
 }
 
 /** A memory figure of a process in MB (VmRSS, resident now, or VmHWM, its peak; /proc/<pid>/status, Linux), or null once it is gone. */
@@ -110,13 +134,18 @@ export async function flushRedisPrefix(redisUrl, prefix) {
   }
 }
 
-export function stopServer(server) {
+/** SIGTERM, and resolves once the process has ended. */
+export function stopProcess(child) {
   return new Promise((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.removeAllListeners('exit');
-    server.child.on('exit', () => resolve());
-    server.child.kill('SIGTERM');
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
   });
+}
+
+export function stopServer(server) {
+  return stopProcess(server.child);
 }
 
 /** Nearest-rank percentile of an ascending array: the smallest value with at least p% of values at or below it. */

@@ -29,7 +29,7 @@ function serverUrl(mysqlUrl: string): string {
  */
 export async function scratchStore(backend: Backend, prefix: string): Promise<ScratchStore> {
   const tag = `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `dealer-${prefix}-`));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `dealer-${prefix.replace(/_$/, '')}-`));
   const env: Record<string, string> = { DATA_DIR: dataDir, QUEUE_PREFIX: tag };
   if (backend.redisUrl) env.REDIS_URL = backend.redisUrl;
   if (backend.mysqlUrl) {

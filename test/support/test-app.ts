@@ -43,8 +43,11 @@ export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
  */
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}, extraModules: Type[] = []): Promise<TestApp> {
   const store = await scratchStore(backend, 't');
+  const { DATABASE_URL, REDIS_URL, ...overridable } = store.env;
+  // A caller may name its own data folder or queue prefix, never another database or Redis.
   const testEnv: Record<string, string> = {
-    ...store.env, LOG_LEVEL: 'silent', DEMO_SEED: 'false', RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE), ...env,
+    ...overridable, LOG_LEVEL: 'silent', DEMO_SEED: 'false', RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE), ...env,
+    ...(DATABASE_URL ? { DATABASE_URL } : {}), ...(REDIS_URL ? { REDIS_URL } : {}),
   };
 
   const config = loadConfig(testEnv);
