@@ -10,7 +10,7 @@ export class SqlTable<T extends ObjectLiteral> {
   readonly name: string;
   readonly columns: readonly ColumnMetadata[];
   /** Every column, as a SELECT list. */
-  readonly all: string;
+  private readonly all: string;
   private readonly byProperty: Map<string, ColumnMetadata>;
 
   constructor(private readonly dataSource: DataSource, entity: new () => T) {
