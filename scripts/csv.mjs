@@ -1,12 +1,10 @@
 // A small RFC 4180 reader (quoted fields, "" escapes, CRLF) for the repository's scripts that run
 // on Node alone, before `npm ci` (scripts/build-seed-catalog.mjs) or beside the service
-// (bench/eval-assistant.mjs). The service itself reads feeds with fast-csv.
+// (bench/eval-assistant.mjs, bench/support/inventory-data.mjs). The service itself reads feeds with
+// fast-csv.
 
-/**
- * The rows of a CSV text with a header line, as objects keyed by header; blank lines are skipped.
- * `trim`: headers and values without surrounding spaces.
- */
-export function parseCsv(text, { trim = false } = {}) {
+/** The rows of a CSV text, each an array of its fields; blank lines are skipped. */
+export function parseCsvRows(text) {
   const rows = [];
   let row = [];
   let field = '';
@@ -27,7 +25,15 @@ export function parseCsv(text, { trim = false } = {}) {
     } else field += c;
   }
   if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  const [header, ...body] = rows;
+  return rows;
+}
+
+/**
+ * The rows of a CSV text with a header line, as objects keyed by header; blank lines are skipped.
+ * `trim`: headers and values without surrounding spaces.
+ */
+export function parseCsv(text, { trim = false } = {}) {
+  const [header, ...body] = parseCsvRows(text);
   const clean = trim ? (s) => s.trim() : (s) => s;
   return body.map((cells) => Object.fromEntries(header.map((h, i) => [clean(h), clean(cells[i] ?? '')])));
 }

@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { parseCsvRows } from '../../scripts/csv.mjs';
 import { ROOT } from './processes.mjs';
 
 const SHARED = path.resolve(ROOT, '../shared/data');
@@ -15,21 +16,7 @@ function vinWithSerial(template, n) {
 
 /** Header and rows (arrays of strings) of the reference used-car CSV. */
 function referenceRows() {
-  const text = fs.readFileSync(path.join(SHARED, 'reference-inventory.csv'), 'utf8');
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; }
-    else if (c !== '\r') cell += c;
-  }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
+  const rows = parseCsvRows(fs.readFileSync(path.join(SHARED, 'reference-inventory.csv'), 'utf8'));
   const [header, ...data] = rows;
   return { header, rows: data };
 }
