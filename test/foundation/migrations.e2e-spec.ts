@@ -24,10 +24,15 @@ if (!mysqlUrl) process.stdout.write('[e2e] migration re-run suite skipped: it ne
   });
   afterEach(() => store.drop());
 
-  const migrateUpTo = (name: string) =>
-    migrateDatabase({ kind: 'mysql', url: databaseUrl }, {
-      migrations: { mysql: mysqlMigrations.slice(0, mysqlMigrations.findIndex((m) => m.name === name)), sqlite: [] },
-    });
+  function positionOf(name: string): number {
+    const position = mysqlMigrations.findIndex((m) => m.name === name);
+    if (position < 0) throw new Error(`no MySQL migration ${name}`);
+    return position;
+  }
+  /** The first `count` MySQL migrations. */
+  const migrateFirst = (count: number) =>
+    migrateDatabase({ kind: 'mysql', url: databaseUrl }, { migrations: { mysql: mysqlMigrations.slice(0, count), sqlite: [] } });
+  const migrateUpTo = (name: string) => migrateFirst(positionOf(name));
   const migrateAll = () => migrateDatabase({ kind: 'mysql', url: databaseUrl }, { migrations: MIGRATIONS });
 
   async function sql<T>(statement: string): Promise<T[]> {
@@ -73,9 +78,7 @@ if (!mysqlUrl) process.stdout.write('[e2e] migration re-run suite skipped: it ne
 
   /** What a run that stopped part-way leaves: the migration applied but for its tail (`undo`), and no record of it. */
   async function stoppedPartWay(name: string, undo: string[]): Promise<void> {
-    await migrateDatabase({ kind: 'mysql', url: databaseUrl }, {
-      migrations: { mysql: mysqlMigrations.slice(0, mysqlMigrations.findIndex((m) => m.name === name) + 1), sqlite: [] },
-    });
+    await migrateFirst(positionOf(name) + 1);
     for (const statement of undo) await sql(statement);
     await sql(`DELETE FROM migrations WHERE name = '${name}'`);
   }

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { canonicalizeStoredValues, RAW_TEXT_COLUMNS } from '../inventory-raw-text';
+import { hasColumn } from '../mysql-schema';
 
 /**
  * Feeds' own text of type, color, fuel_type, drive_train and transmission (`<column>_text`, what the
@@ -11,15 +12,13 @@ export class InventoryRawText1763880500000 implements MigrationInterface {
   name = 'InventoryRawText1763880500000';
 
   /**
-   * Runs again after a failure part-way (MySQL commits DDL at once, so a failed data step leaves
-   * the columns behind): columns already there are not added again, and text already copied is kept.
+   * Runs again after a failure part-way (mysql-schema.ts: a failed data step leaves the columns
+   * behind): columns already there are not added again, and text already copied is kept.
    */
   async up(q: QueryRunner): Promise<void> {
-    const existing: { name: string }[] = await q.query(
-      "SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'inventory_cars'",
-    );
-    const missing = RAW_TEXT_COLUMNS.filter(([, text]) => !existing.some((c) => c.name === text));
-    if (missing.length > 0) await q.query(`ALTER TABLE inventory_cars ${missing.map(([, text]) => `ADD COLUMN ${text} varchar(50) NULL`).join(', ')}`);
+    const missing: string[] = [];
+    for (const [, text] of RAW_TEXT_COLUMNS) if (!(await hasColumn(q, 'inventory_cars', text))) missing.push(text);
+    if (missing.length > 0) await q.query(`ALTER TABLE inventory_cars ${missing.map((text) => `ADD COLUMN ${text} varchar(50) NULL`).join(', ')}`);
     await q.query(`UPDATE inventory_cars SET ${RAW_TEXT_COLUMNS.map(([column, text]) => `${text} = COALESCE(${text}, ${column})`).join(', ')}`);
     await canonicalizeStoredValues(q);
   }
