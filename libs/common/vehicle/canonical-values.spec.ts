@@ -1,5 +1,5 @@
 import {
-  asCanonicalColor, canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission,
+  asCanonicalColor, BODY_TYPE_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, TRANSMISSION_WORDS, canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission,
 } from './canonical-values';
 import { BODY_TYPES, COLORS, FUEL_TYPES } from './vehicle-types';
 
@@ -12,6 +12,20 @@ describe('canonical values', () => {
     ['Minivan', 'Minivan'], ['Mini-van', 'Minivan'], ['Wagon', 'Wagon'], ['Station Wagon', 'Wagon'], ['Convertible', 'Convertible'],
     ['2dr Convertible', 'Convertible'], ['suv', 'SUV'], ['Coupe', 'Coupe'],
   ])('body %j -> %s', (text, expected) => expect(canonicalBodyType(text)).toBe(expected));
+
+  it.each([
+    ['Roadster', 'Convertible'], ['2dr Spyder', 'Convertible'], ['Access Cab', 'Truck'], ['SportWagen', 'Wagon'], ['A4 Avant', 'Wagon'],
+    ['5dr Liftback', 'Hatchback'], ['Cab-Chassis', 'Truck'],
+  ])('body %j (words of feeds) -> %s', (text, expected) => expect(canonicalBodyType(text)).toBe(expected));
+
+  it('reads every phrase of the value tables as its own value (their order is the precedence)', () => {
+    const readers = [
+      [BODY_TYPE_WORDS, canonicalBodyType], [FUEL_TYPE_WORDS, canonicalFuelType], [TRANSMISSION_WORDS, canonicalTransmission], [DRIVE_TRAIN_WORDS, canonicalDriveTrain],
+    ] as const;
+    for (const [table, read] of readers) {
+      for (const [value, phrases] of table) for (const phrase of phrases) expect([phrase, read(phrase)]).toEqual([phrase, value]);
+    }
+  });
 
   it('leaves a body text that says nothing usable to the caller', () => {
     expect(canonicalBodyType('4dr')).toBeNull();
@@ -50,17 +64,19 @@ describe('canonical values', () => {
   it.each([
     ['4x4', '4WD'], ['4WD', '4WD'], ['Four Wheel Drive', '4WD'], ['4-Wheel Drive', '4WD'], ['AWD', 'AWD'], ['All Wheel Drive', 'AWD'],
     ['All-Wheel Drive', 'AWD'], ['FWD', 'FWD'], ['Front Wheel Drive', 'FWD'], ['RWD', 'RWD'], ['Rear Wheel Drive', 'RWD'], ['4x2', 'RWD'],
-    ['2WD', null], ['Quattro', 'AWD'],
+    ['2WD', null], ['Quattro', 'AWD'], ['4Motion', 'AWD'], ['4-Wheel', '4WD'],
   ])('drive train %j -> %s', (text, expected) => expect(canonicalDriveTrain(text)).toBe(expected));
 
   it.each([
     ['Gas', 'Gasoline'], ['Gasoline', 'Gasoline'], ['Flex Fuel', 'Gasoline'], ['E85', 'Gasoline'], ['Regular Unleaded', 'Gasoline'],
     ['Diesel', 'Diesel'], ['Hybrid', 'Hybrid'], ['Gas/Electric Hybrid', 'Hybrid'], ['Plug-In Hybrid', 'Plug-in Hybrid'], ['PHEV', 'Plug-in Hybrid'],
-    ['Electric', 'Electric'], ['EV', 'Electric'], ['Compressed Natural Gas', null],
+    ['Electric', 'Electric'], ['EV', 'Electric'], ['Compressed Natural Gas', null], ['CNG/Gasoline', null], ['TurboDiesel', 'Diesel'],
+    ['Mild Hybrid', 'Hybrid'], ['Flex', 'Gasoline'], ['Hydrogen Fuel Cell Electric', 'Electric'],
   ])('fuel %j -> %s', (text, expected) => expect(canonicalFuelType(text)).toBe(expected));
 
   it.each([
     ['8-Speed Automatic', 'Automatic'], ['Auto', 'Automatic'], ['CVT', 'Automatic'], ['10-Speed A/T', 'Automatic'], ['6AT', 'Automatic'],
+    ['7-Speed DSG', 'Automatic'], ['Tiptronic', 'Automatic'], ['6AT w/ Manual Mode', 'Automatic'], ['Standard', 'Manual'], ['5-Speed M/T', 'Manual'],
     ['6-Speed Manual', 'Manual'], ['Manual', 'Manual'], ['6MT', 'Manual'], ['Automatic w/ Manual Shift Mode', 'Automatic'], ['Single speed', null],
   ])('transmission %j -> %s', (text, expected) => expect(canonicalTransmission(text)).toBe(expected));
 });

@@ -9,8 +9,70 @@ import { BODY_TYPES, COLORS, DRIVE_TRAINS, FUEL_TYPES, TRANSMISSIONS } from './v
 
 type BodyType = (typeof BODY_TYPES)[number];
 type FuelType = (typeof FUEL_TYPES)[number];
-
+type DriveTrain = (typeof DRIVE_TRAINS)[number];
+type Transmission = (typeof TRANSMISSIONS)[number];
 type Color = (typeof COLORS)[number];
+
+/**
+ * Words and phrases (lower case, words separated by single spaces) that name one canonical value,
+ * said by a dealer's feed or by a shopper: one table for both, like COLOR_WORDS, so a word the
+ * upload understands ("4Motion", "Liftback", "Tiptronic") is one search understands too. A feed's
+ * text is read against the entries in their order (the first that occurs decides); the search
+ * translator's lexicon adds every phrase as it is, beside phrasings of its own.
+ */
+export type ValueWords<T extends string> = readonly (readonly [T, readonly string[]])[];
+
+/** Body words, by precedence: a convertible or a van says so whatever else the text says. */
+export const BODY_TYPE_WORDS: ValueWords<BodyType> = [
+  ['Convertible', ['convertible', 'convertibles', 'cabriolet', 'cabriolets', 'cabrio', 'drop top', 'droptop', 'drop tops', 'ragtop']],
+  ['Minivan', ['minivan', 'minivans', 'mini van', 'mini vans']],
+  ['Van', ['van', 'vans', 'cargo van', 'cargo vans', 'passenger van', 'passenger vans', 'work van']],
+  ['Truck', [
+    'truck', 'trucks', 'pickup', 'pickups', 'pick up', 'pick ups', 'pickup truck', 'pickup trucks', 'pick up truck', 'pick up trucks',
+    // cab styles: a body style, also in a query ("ram 1500 crew cab" is not the trim Crew)
+    'crew cab', 'quad cab', 'double cab', 'king cab', 'extended cab', 'regular cab', 'supercrew', 'supercab', 'crewmax', 'cab chassis',
+  ]],
+  ['Wagon', ['wagon', 'wagons', 'station wagon', 'station wagons', 'estate', 'estates']],
+  ['Hatchback', ['hatchback', 'hatchbacks', 'hatch', 'hatches', 'liftback', 'liftbacks']],
+  ['SUV', ['suv', 'suvs', 'crossover', 'crossovers', 'cuv', 'cuvs', 'sport utility', 'sport utility vehicle', 'sport utility vehicles', 'crossover suv', 'crossover suvs']],
+  ['Coupe', ['coupe', 'coupes']],
+  ['Sedan', ['sedan', 'sedans', 'saloon', 'saloons']],
+];
+
+/** Drive words: `4x2` is RWD, the term of pickups and vans, which drive the rear wheels. */
+export const DRIVE_TRAIN_WORDS: ValueWords<DriveTrain> = [
+  ['4WD', ['4wd', '4x4', '4x4s', 'four wheel drive', '4 wheel drive', 'fourwheel drive', 'fourwheel', '4wheel', 'four wheel', '4 wheel', '4 by 4', 'four by four']],
+  ['AWD', ['awd', 'all wheel drive', 'all wheel', 'allwheel drive', 'allwheel', 'allwheeldrive', 'quattro', '4matic', 'xdrive', '4motion']],
+  ['FWD', ['fwd', 'front wheel drive', 'front wheel', 'frontwheel drive', 'frontwheel']],
+  ['RWD', ['rwd', 'rear wheel drive', 'rear wheel', 'rearwheel drive', 'rearwheel', '4x2']],
+];
+
+/** Fuel words: a hybrid that plugs in is a plug-in hybrid; `E85` and flex fuel burn gasoline. */
+export const FUEL_TYPE_WORDS: ValueWords<FuelType> = [
+  ['Plug-in Hybrid', ['plug in hybrid', 'plug in hybrids', 'plugin hybrid', 'plugin hybrids', 'phev', 'phevs', 'plug in', 'plugin', 'plug in electric hybrid']],
+  ['Hybrid', ['hybrid', 'hybrids', 'hybrid electric', 'hev', 'mhev', 'mild hybrid']],
+  ['Electric', [
+    'electric', 'electrics', 'ev', 'evs', 'bev', 'bevs', 'battery electric', 'all electric', 'fully electric', 'electric vehicle',
+    'electric vehicles', 'electric car', 'electric cars', 'zero emission',
+  ]],
+  ['Diesel', ['diesel', 'diesels', 'turbo diesel', 'turbodiesel']],
+  ['Gasoline', ['gas', 'gasoline', 'petrol', 'gas powered', 'gasoline powered', 'unleaded', 'flex fuel', 'e85', 'ffv']],
+];
+
+/** Gases other than gasoline: no canonical fuel (and not "gas"), in a feed or a query. */
+export const OTHER_GAS_WORDS: readonly string[] = ['natural gas', 'cng', 'lpg', 'propane', 'hydrogen'];
+
+/** Transmission words: automatics by their kinds (CVT, dual-clutch, the makers' names), then manual ones. */
+export const TRANSMISSION_WORDS: ValueWords<Transmission> = [
+  ['Automatic', [
+    'automatic', 'automatics', 'auto', 'automatic transmission', 'auto transmission', 'auto trans', 'self shifting', 'cvt', 'ecvt', 'ivt',
+    'dct', 'dual clutch', 'dsg', 'pdk', 'tiptronic', 'steptronic',
+  ]],
+  ['Manual', [
+    'manual', 'manuals', 'stick', 'stick shift', 'stick shifts', 'stickshift', 'standard transmission', 'manual transmission',
+    'manual gearbox', 'manual trans', 'three pedals',
+  ]],
+];
 
 /** Lower-case words (letters and digits; `4x4`, `2dr`, `e85` stay whole). */
 function wordsOf(text: string): string[] {
@@ -27,33 +89,37 @@ function hasPhrase(words: readonly string[], phrase: string): boolean {
   return false;
 }
 
-const has = (words: readonly string[], ...candidates: string[]) => candidates.some((c) => (c.includes(' ') ? hasPhrase(words, c) : words.includes(c)));
+const has = (words: readonly string[], ...candidates: readonly string[]) => candidates.some((c) => (c.includes(' ') ? hasPhrase(words, c) : words.includes(c)));
 
-/** Pickup cab styles (`Crew Cab`, `SuperCab`, `Quad Cab`, `CrewMax`, `SuperCrew`, `Regular Cab`). */
+/** What only feeds write for a value, beside the table's words (in a shopper's words these mean something else). */
+type FeedOnly<T extends string> = Partial<Record<T, (words: readonly string[]) => boolean>>;
+
+/** The value of the first entry of `table` whose words, or feed-only forms, occur in `words`. */
+function firstNamed<T extends string>(table: ValueWords<T>, words: readonly string[], feedOnly: FeedOnly<T> = {}): T | null {
+  for (const [value, phrases] of table) if (has(words, ...phrases) || feedOnly[value]?.(words)) return value;
+  return null;
+}
+
+/** Pickup cab styles written as one word (`CrewCab`, `SuperCab`, `RegCab`) or `Cab` alone. */
 const CAB = /^(?:crew|quad|double|king|club|access|mega|super|extended|ext|reg|regular|standard)?cab$/;
 
+const BODY_FEED_ONLY: FeedOnly<BodyType> = {
+  Convertible: (w) => has(w, 'roadster', 'spyder', 'spider'), // a shopper's "roadster", "spyder" name models
+  Truck: (w) => w.some((x) => CAB.test(x)),
+  Wagon: (w) => has(w, 'sportwagen', 'avant'),
+};
+
 /**
- * Body style, by precedence: a convertible or a van says so whatever else the text says; a pickup
- * is known by its cab or bed words; `Sport Utility`/`crossover` is an SUV; `2dr Car` a coupe and
- * `4dr Car` a sedan (door counts decide only beside the word "car").
+ * Body style by the table's precedence and the feeds' own forms; door counts decide only beside the
+ * word "car" (`2dr Car` a coupe, `4dr Car` a sedan).
  */
 export function canonicalBodyType(text: string | null): BodyType | null {
   if (text === null) return null;
   const w = wordsOf(text);
-  if (w.length === 0) return null;
-  if (has(w, 'convertible', 'cabriolet', 'cabrio', 'roadster', 'spyder', 'spider')) return 'Convertible';
-  if (has(w, 'minivan', 'mini van')) return 'Minivan';
-  if (has(w, 'van', 'vans')) return 'Van';
-  if (has(w, 'pickup', 'pickups', 'pick up', 'truck', 'trucks', 'supercrew', 'crewmax', 'cab chassis') || w.some((x) => CAB.test(x))) return 'Truck';
-  if (has(w, 'wagon', 'estate', 'sportwagen', 'avant')) return 'Wagon';
-  if (has(w, 'hatchback', 'hatch', 'liftback')) return 'Hatchback';
-  if (has(w, 'suv', 'suvs', 'sport utility', 'crossover', 'cuv')) return 'SUV';
-  if (has(w, 'coupe', 'coupes')) return 'Coupe';
-  if (has(w, 'sedan', 'sedans', 'saloon')) return 'Sedan';
-  if (has(w, 'car', 'cars')) {
-    if (has(w, '2dr', '2 door', 'two door', '2door', '3dr')) return 'Coupe';
-    if (has(w, '4dr', '4 door', 'four door', '4door', '5dr')) return 'Sedan';
-  }
+  const named = firstNamed(BODY_TYPE_WORDS, w, BODY_FEED_ONLY);
+  if (named || !has(w, 'car', 'cars')) return named;
+  if (has(w, '2dr', '2 door', 'two door', '2door', '3dr')) return 'Coupe';
+  if (has(w, '4dr', '4 door', 'four door', '4door', '5dr')) return 'Sedan';
   return null;
 }
 
@@ -94,38 +160,23 @@ export function asCanonicalColor(value: string | null): Color | null {
   return COLORS.find((c) => c.toLowerCase() === value.trim().toLowerCase()) ?? null;
 }
 
-/**
- * Drive train. `4x2` is RWD: the term is used for pickups and vans, which drive the rear wheels;
- * `2WD` says nothing usable (front-drive crossovers use it too), so it stays text.
- */
-export function canonicalDriveTrain(text: string | null): (typeof DRIVE_TRAINS)[number] | null {
-  if (text === null) return null;
-  const w = wordsOf(text);
-  if (has(w, '4x4', '4wd', 'four wheel drive', '4 wheel drive', 'fourwheel', '4wheel', 'four wheel', '4 wheel')) return '4WD';
-  if (has(w, 'awd', 'all wheel drive', 'all wheel', 'allwheel', 'quattro', '4matic', 'xdrive', '4motion')) return 'AWD';
-  if (has(w, 'fwd', 'front wheel drive', 'front wheel', 'frontwheel')) return 'FWD';
-  if (has(w, 'rwd', 'rear wheel drive', 'rear wheel', 'rearwheel', '4x2')) return 'RWD';
-  return null;
+/** Drive train by the table; `2WD` says nothing usable (front-drive crossovers use it too), so it stays text. */
+export function canonicalDriveTrain(text: string | null): DriveTrain | null {
+  return text === null ? null : firstNamed(DRIVE_TRAIN_WORDS, wordsOf(text));
 }
 
-/** Fuel: `Flex Fuel`/`E85` burn gasoline; a hybrid that plugs in is a plug-in hybrid; gas other than gasoline stays text. */
+/** Fuel by the table; a feed's `Flex` is flex fuel (a shopper's is Ford's model); gas other than gasoline stays text. */
 export function canonicalFuelType(text: string | null): FuelType | null {
   if (text === null) return null;
   const w = wordsOf(text);
-  if (has(w, 'plug in', 'plugin', 'phev')) return 'Plug-in Hybrid';
-  if (has(w, 'hybrid', 'hev', 'mhev')) return 'Hybrid';
-  if (has(w, 'electric', 'ev', 'bev', 'battery electric')) return 'Electric';
-  if (has(w, 'diesel')) return 'Diesel';
-  if (has(w, 'natural gas', 'cng', 'lpg', 'propane', 'hydrogen')) return null;
-  if (has(w, 'gas', 'gasoline', 'petrol', 'unleaded', 'flex', 'e85', 'ffv')) return 'Gasoline';
-  return null;
+  const named = firstNamed(FUEL_TYPE_WORDS, w, { Gasoline: (x) => has(x, 'flex') });
+  return named === 'Gasoline' && has(w, ...OTHER_GAS_WORDS) ? null : named;
 }
 
-/** Transmission: automatics by their kinds (`CVT`, dual-clutch, `8-Speed Automatic`), else manual words. */
-export function canonicalTransmission(text: string | null): (typeof TRANSMISSIONS)[number] | null {
-  if (text === null) return null;
-  const w = wordsOf(text);
-  if (has(w, 'automatic', 'auto', 'cvt', 'ecvt', 'ivt', 'dct', 'dsg', 'pdk', 'tiptronic', 'steptronic', 'a t') || w.some((x) => /^\d+at$/.test(x))) return 'Automatic';
-  if (has(w, 'manual', 'stick', 'standard', 'm t') || w.some((x) => /^\d*mt$/.test(x))) return 'Manual';
-  return null;
+/** Transmission by the table and the feeds' abbreviations (`A/T`, `6AT`; `M/T`, `6MT`, `Standard`). */
+export function canonicalTransmission(text: string | null): Transmission | null {
+  return text === null ? null : firstNamed(TRANSMISSION_WORDS, wordsOf(text), {
+    Automatic: (w) => has(w, 'a t') || w.some((x) => /^\d+at$/.test(x)),
+    Manual: (w) => has(w, 'standard', 'm t') || w.some((x) => /^\d*mt$/.test(x)),
+  });
 }

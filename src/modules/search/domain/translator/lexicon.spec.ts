@@ -1,3 +1,6 @@
+import {
+  BODY_TYPE_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, TRANSMISSION_WORDS,
+} from '../../../../../libs/common/vehicle/canonical-values';
 import { SEARCH_VOCABULARY } from '../../../../../libs/common/vehicle/car-attributes';
 import { MAIN_LEXICON, MAX_MAIN_SPAN, phraseKey } from './lexicon';
 
@@ -8,6 +11,15 @@ describe('MAIN_LEXICON', () => {
     }
     expect(MAIN_LEXICON.get('all wheel drive')).toMatchObject({ k: 'cond', conds: [{ attribute: 'drive_train', value: 'AWD' }] });
     expect(MAIN_LEXICON.get('crew cab')).toMatchObject({ k: 'cond', conds: [{ attribute: 'type', value: 'Truck' }] });
+  });
+
+  it("holds every phrase of the feeds' value tables as its value (one table for uploads and queries)", () => {
+    const tables = [['type', BODY_TYPE_WORDS], ['fuel_type', FUEL_TYPE_WORDS], ['transmission', TRANSMISSION_WORDS], ['drive_train', DRIVE_TRAIN_WORDS]] as const;
+    for (const [attribute, table] of tables) {
+      for (const [value, phrases] of table) {
+        for (const phrase of phrases) expect([phrase, MAIN_LEXICON.get(phraseKey(phrase))]).toEqual([phrase, { k: 'cond', attr: attribute, conds: [{ attribute, comparator: 'eq', value }] }]);
+      }
+    }
   });
 
   it('knows certified pre-owned as certified and used, negated as not certified', () => {

@@ -8,7 +8,9 @@
  * Phrases are written as lower-case words separated by spaces; the tokenizer splits the query
  * the same way (hyphens become word breaks, so "all-wheel drive" matches "all wheel drive").
  */
-import { COLOR_WORDS } from '../../../../../libs/common/vehicle/canonical-values';
+import {
+  BODY_TYPE_WORDS, COLOR_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, OTHER_GAS_WORDS, TRANSMISSION_WORDS, ValueWords,
+} from '../../../../../libs/common/vehicle/canonical-values';
 import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import type { Comparator, FilterValue, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
 import { SORT_WORDS } from './sort-words';
@@ -66,18 +68,12 @@ function value(attr: string, phrases: readonly string[], v: ScalarValue, compara
   add(phrases, { k: 'cond', attr, conds: [cond(attr, comparator, v)] });
 }
 
-// body types
-value('type', ['suv', 'suvs', 'crossover', 'crossovers', 'cuv', 'cuvs', 'sport utility', 'sport utility vehicle', 'sport utility vehicles', 'crossover suv', 'crossover suvs'], 'SUV');
-value('type', ['sedan', 'sedans', 'saloon', 'saloons'], 'Sedan');
-value('type', ['truck', 'trucks', 'pickup', 'pickups', 'pick up', 'pick ups', 'pickup truck', 'pickup trucks', 'pick up truck', 'pick up trucks'], 'Truck');
-// pickup cab styles ("ram 1500 crew cab": a body style, not the trim Crew)
-value('type', ['crew cab', 'quad cab', 'double cab', 'king cab', 'extended cab', 'regular cab', 'supercrew', 'supercab', 'crewmax'], 'Truck');
-value('type', ['coupe', 'coupes'], 'Coupe');
-value('type', ['hatchback', 'hatchbacks', 'hatch', 'hatches'], 'Hatchback');
-value('type', ['minivan', 'minivans', 'mini van', 'mini vans'], 'Minivan');
-value('type', ['convertible', 'convertibles', 'cabriolet', 'cabriolets', 'cabrio', 'drop top', 'droptop', 'drop tops', 'ragtop'], 'Convertible');
-value('type', ['wagon', 'wagons', 'station wagon', 'station wagons', 'estate', 'estates'], 'Wagon');
-value('type', ['van', 'vans', 'cargo van', 'cargo vans', 'passenger van', 'passenger vans', 'work van'], 'Van');
+// body types, fuels, transmissions and drive trains: the words dealers' feeds use too (one table each)
+const VALUE_WORDS: readonly (readonly [string, ValueWords<string>])[] = [
+  ['type', BODY_TYPE_WORDS], ['fuel_type', FUEL_TYPE_WORDS], ['transmission', TRANSMISSION_WORDS], ['drive_train', DRIVE_TRAIN_WORDS],
+];
+for (const [attr, table] of VALUE_WORDS) for (const [canonical, phrases] of table) value(attr, phrases, canonical);
+add(OTHER_GAS_WORDS, { k: 'weak' }); // "natural gas" is not gasoline, and no fuel the vocabulary has
 
 // condition and certification
 value('condition', ['new', 'brand new', 'new cars'], 'new');
@@ -92,23 +88,6 @@ add(['non certified', 'uncertified', 'not certified'], { k: 'cond', attr: 'certi
 
 // colors: the words dealers' feeds use too (one table)
 for (const [word, color] of Object.entries(COLOR_WORDS)) value('color', [word], color);
-
-// fuel
-value('fuel_type', ['gas', 'gasoline', 'petrol', 'gas powered', 'gasoline powered', 'unleaded'], 'Gasoline');
-value('fuel_type', ['diesel', 'diesels', 'turbo diesel', 'turbodiesel'], 'Diesel');
-value('fuel_type', ['hybrid', 'hybrids', 'hybrid electric'], 'Hybrid');
-value('fuel_type', ['plug in hybrid', 'plug in hybrids', 'plugin hybrid', 'plugin hybrids', 'phev', 'phevs', 'plug in', 'plugin', 'plug in electric hybrid'], 'Plug-in Hybrid');
-value('fuel_type', ['electric', 'electrics', 'ev', 'evs', 'bev', 'bevs', 'battery electric', 'all electric', 'fully electric', 'electric vehicle', 'electric vehicles', 'electric car', 'electric cars', 'zero emission'], 'Electric');
-
-// transmission
-value('transmission', ['automatic', 'automatics', 'auto', 'automatic transmission', 'auto transmission', 'auto trans', 'cvt', 'self shifting'], 'Automatic');
-value('transmission', ['manual', 'manuals', 'stick', 'stick shift', 'stickshift', 'standard transmission', 'manual transmission', 'manual gearbox', 'stick shifts', 'three pedals', 'manual trans'], 'Manual');
-
-// drive train
-value('drive_train', ['awd', 'all wheel drive', 'all wheel', 'allwheel drive', 'allwheeldrive', 'quattro', '4matic', 'xdrive'], 'AWD');
-value('drive_train', ['4wd', '4x4', '4x4s', '4 wheel drive', 'four wheel drive', 'fourwheel drive', '4 by 4', 'four by four', 'four wheel', '4 wheel'], '4WD');
-value('drive_train', ['fwd', 'front wheel drive', 'front wheel', 'frontwheel drive'], 'FWD');
-value('drive_train', ['rwd', 'rear wheel drive', 'rear wheel', 'rearwheel drive'], 'RWD');
 
 // seats (third row)
 value('seats', ['third row', '3rd row', 'third row seating', '3rd row seating', 'third row seat', '3rd row seat', 'third row seats', '3rd row seats', 'three row', 'three rows', '3 row', '3 rows', 'three row seating', '3 row seating'], 7, 'gte');

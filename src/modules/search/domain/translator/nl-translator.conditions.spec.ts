@@ -126,6 +126,20 @@ describe(translateQuery.name, () => {
       ['front-wheel drive Honda', 'drive_train eq FWD ; manufacturer eq Honda'],
       ['rear wheel drive coupe', 'drive_train eq RWD ; type eq Coupe'],
     ]));
+
+    it("understands the words of dealers' feeds (one table with the upload)", () => expectAll([
+      ['a liftback', 'type eq Hatchback'],
+      ['4motion wagon', 'drive_train eq AWD ; type eq Wagon'],
+      ['tiptronic or dual clutch', 'transmission eq Automatic'],
+      ['flex fuel truck', 'fuel_type eq Gasoline ; type eq Truck'],
+      ['E85', 'fuel_type eq Gasoline'],
+      ['4x2 pickup', 'drive_train eq RWD ; type eq Truck'],
+    ]));
+
+    it('reads no fuel into a feed-only word ("flex" is a Ford model here) or natural gas', () => expectAll([
+      ['ford flex', 'manufacturer eq Ford'],
+      ['natural gas truck', 'type eq Truck'],
+    ]));
   });
 
   describe('seats, doors, horse power, payments', () => {
