@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describeEachBackend } from '../support/backends';
 import { ProbeModule } from '../support/probe.module';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
@@ -31,6 +32,20 @@ describeEachBackend('Error model and request ids', (backend) => {
       .set('Content-Type', 'application/json').send('{"name": ').expect(400);
     expect(res.body).toEqual({ message: 'Malformed JSON body', details: null });
     expect(res.headers['x-request-id']).toBeDefined();
+  });
+
+  it.each(['gzip', 'deflate', 'br'])('400 for a body that is not the %s its Content-Encoding says, with a request id', async (encoding) => {
+    const res = await t.http().post('/api/v1/_probe/echo').set('Authorization', dealer.auth)
+      .set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"name": "x"}').expect(400);
+    expect(res.body).toEqual({ message: `The body is not valid ${encoding} data (Content-Encoding)`, details: null });
+    expect(res.headers['x-request-id']).toBeDefined();
+  });
+
+  it('400 for a gzip body cut short', async () => {
+    const cut = gzipSync('{"name": "x"}').subarray(0, 12);
+    const res = await t.http().post('/api/v1/_probe/echo').set('Authorization', dealer.auth)
+      .set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').serialize((b: Buffer) => b as unknown as string).send(cut).expect(400);
+    expect(res.body.message).toBe('The body is not valid gzip data (Content-Encoding)');
   });
 
   it('400 for a validation failure, listing every field', async () => {
