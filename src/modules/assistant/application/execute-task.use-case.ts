@@ -22,6 +22,9 @@ const money = (n: number | null) => (n === null ? 'n/a' : `$${formatMoney(n)}`);
  * (400 by field), then computed from the same ports as the assistant's tools, for the caller's
  * dealership only. Deterministic text; no model involved.
  */
+/** A car as a task's output opens a sentence with it ("The used 2022 Honda Civic ..."). */
+const aboutCar = (car: VehicleFacts) => describeVehicle(car).replace(/^the /, 'The ');
+
 @Injectable()
 export class ExecuteTaskUseCase {
   constructor(
@@ -75,25 +78,27 @@ export class ExecuteTaskUseCase {
       case 'price_position': {
         const car = await this.inventory.findByVin(dealerId, String(p.vin).toUpperCase());
         if (!car) throw new ValidationError('Invalid task parameters', [{ field: 'parameters.vin', errors: ['no car with this VIN in stock'] }]);
-        if (car.price === null) return `${describeVehicle(car)}: no listed price to position.`;
+        if (car.price === null) return `${aboutCar(car)}: no listed price to position.`;
         const similar = (await this.inventory.search(dealerId, [car.make, car.model].filter(Boolean).join(' '), 200)).cars
           .filter((c): c is VehicleFacts & { price: number } => c.vin !== car.vin && c.price !== null);
-        if (similar.length === 0) return `${describeVehicle(car)}. No similar ${car.make ?? ''} ${car.model ?? ''} in stock to compare with.`;
+        if (similar.length === 0) return `${aboutCar(car)}. No similar ${car.make ?? ''} ${car.model ?? ''} in stock to compare with.`;
         const prices = similar.map((c) => c.price).sort((a, b) => a - b);
         const below = prices.filter((x) => x < car.price!).length;
+        const above = prices.filter((x) => x > car.price!).length;
+        const same = prices.length - below - above;
         const average = prices.reduce((a, b) => a + b, 0) / prices.length;
         return [
-          `${describeVehicle(car)}.`,
+          `${aboutCar(car)}.`,
           `${similar.length} similar cars in stock priced ${money(prices[0])} to ${money(prices[prices.length - 1])}, average ${money(Math.round(average))}.`,
-          `It is cheaper than ${prices.length - below} and dearer than ${below} of them.`,
+          `It is cheaper than ${above} and dearer than ${below} of them${same ? `; ${same} ${same === 1 ? 'is' : 'are'} listed at the same price` : ''}.`,
         ].join('\n');
       }
       case 'payment_estimate': {
         const car = await this.inventory.findByVin(dealerId, String(p.vin).toUpperCase());
         if (!car) throw new ValidationError('Invalid task parameters', [{ field: 'parameters.vin', errors: ['no car with this VIN in stock'] }]);
-        if (car.price === null) return `${describeVehicle(car)}: no listed price to estimate from.`;
+        if (car.price === null) return `${aboutCar(car)}: no listed price to estimate from.`;
         const facts = await this.dealership.factsOf(dealerId);
-        const lines = [`${describeVehicle(car)}.`];
+        const lines = [`${aboutCar(car)}.`];
         const down = Math.min(Number(p.down_payment), car.price);
         if (facts?.finance.enabled && facts.finance.terms.length) {
           for (const t of facts.finance.terms) lines.push(`Finance ${t.months} months at ${t.ratePercent}% with ${money(down)} down: ${money(financePayment(car.price - down, t.ratePercent, t.months))}/month.`);

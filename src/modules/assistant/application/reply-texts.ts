@@ -36,7 +36,9 @@ export function formatMoney(amount: number): string {
 
 /** Price talk goes to staff: the listed price(s) from this run's tools, and the hand-off. */
 export function handOffReply(results: readonly unknown[]): string {
-  const cars = vehiclesIn(results).slice(0, 3);
+  // Only cars the customer named: a search that understood nothing of the question lists any cars.
+  const named = results.filter((r) => !(r && typeof r === 'object' && (r as { understood?: unknown }).understood === false));
+  const cars = vehiclesIn(named).slice(0, 3);
   const listed = cars.length > 0 ? ` For reference, ${cars.map(describeVehicle).join('; ')}.` : '';
   return `I can't change prices or agree to discounts or deals myself, but I've passed your request to our sales team, who will follow up with you.${listed}`;
 }

@@ -38,7 +38,7 @@ export class RunToolbox implements Toolbox {
       case 'search_inventory': {
         const query = typeof args.query === 'string' ? args.query.slice(0, 500) : '';
         const found = await this.sources.inventory.search(this.dealerId, query, clampInt(args.take, 1, 10, 5));
-        return { query, total: found.total, cars: found.cars };
+        return { query, total: found.total, understood: found.understood, cars: found.cars };
       }
       case 'get_vehicle': {
         const vin = typeof args.vin === 'string' ? args.vin.trim().toUpperCase() : '';

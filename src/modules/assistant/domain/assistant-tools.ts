@@ -20,7 +20,7 @@ export interface ToolDescriptor {
 export const TOOLS = [
   {
     name: 'search_inventory',
-    description: 'Search the dealership\'s new and used cars in plain language ("red AWD SUV under 30k", "cheapest Civic", "newest truck"); returns how many match and the first few with price and mileage.',
+    description: 'Search the dealership\'s new and used cars in plain language ("red AWD SUV under 30k", "cheapest Civic", "newest truck"); returns how many match, the first few with price and mileage, and `understood`: false when the query named nothing search knows (the cars are then any of the stock).',
     dataSource: 'inventory',
     parameters: [
       { name: 'query', type: 'string', required: true, description: 'what the customer is looking for, in their words' },

@@ -25,10 +25,17 @@ export interface InventorySummary {
   byMake: { make: string; count: number }[];
 }
 
+/** A search's answer: how many match, the first few, and whether the query named anything search understood (else any cars). */
+export interface InventorySearch {
+  total: number;
+  understood: boolean;
+  cars: VehicleFacts[];
+}
+
 /** Port: the caller's dealership's cars, from the inventory context. */
 export abstract class InventoryLookup {
   /** Natural-language search (the same translator as POST /search): how many match, and the first `take`. */
-  abstract search(dealerId: string, query: string, take: number): Promise<{ total: number; cars: VehicleFacts[] }>;
+  abstract search(dealerId: string, query: string, take: number): Promise<InventorySearch>;
   abstract findByVin(dealerId: string, vin: string): Promise<VehicleFacts | null>;
   abstract summary(dealerId: string): Promise<InventorySummary>;
   /** Listed at least `minDays` ago, oldest first. */

@@ -52,8 +52,14 @@ export class SearchCarsUseCase {
   ) {}
 
   async execute(dealerId: string, query: string, page: PageRequest): Promise<Page<SearchHit>> {
+    return (await this.search(dealerId, query, page)).page;
+  }
+
+  /** The page, and whether the query named anything the search understood (a condition or an order): else it lists any cars. */
+  async search(dealerId: string, query: string, page: PageRequest): Promise<{ page: Page<SearchHit>; understood: boolean }> {
     const { filter, sort } = await this.translate.execute(dealerId, query);
     const { rows, total } = await this.cars.search(dealerId, filter, sort, page);
-    return toPage(rows, total, (row) => row);
+    const understood = sort !== null || filter.kind === 'comparison' || filter.arguments.length > 0;
+    return { page: toPage(rows, total, (row) => row), understood };
   }
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../application/reply-texts';
+import { isDealRequest } from '../../domain/deal-request';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -12,6 +13,8 @@ export interface PlannedCall {
 
 const VIN = /\b[A-HJ-NPR-Z0-9]{17}\b/i;
 const MONEY = /\$\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s?(k|thousand)\b|\b(\d{4,7})\s?(?:dollars|\$)/i;
+
+const AMOUNTS = new RegExp(MONEY.source, 'gi');
 
 const has = (q: string, pattern: RegExp) => pattern.test(q);
 
@@ -58,9 +61,13 @@ export function planTools(question: string): PlannedCall[] {
   const add = (name: string, args: Record<string, unknown> = {}) => {
     if (!calls.some((c) => c.name === name)) calls.push({ name, args });
   };
+  const vin = VIN.exec(q)?.[0].toUpperCase();
+  // Price talk goes to staff with the listed price: look up the car it names (an amount in it is an offer, not a budget).
+  if (isDealRequest(q)) {
+    return [vin ? { name: 'get_vehicle', args: { vin } } : { name: 'search_inventory', args: { query: q.replace(AMOUNTS, ' '), take: 3 } }];
+  }
   // Another dealership's data is out of reach (the tools are this dealership's): say so, look nothing up.
   if (has(q, ASKS.elsewhere)) return [];
-  const vin = VIN.exec(q)?.[0].toUpperCase();
   // A change or a sale it cannot make: look up the car it names (to state its listed price), nothing else.
   if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : [];
   const ownCar = has(q, ASKS.ownCar);
@@ -184,7 +191,8 @@ export function composeAnswer(question: string, results: { name: string; result:
         break;
       }
       case 'conversation_statistics':
-        out.push(`There are ${r.total as number} open conversations; ${r.awaitingReply as number} are awaiting a reply.`);
+        // Every conversation not archived, by status ("Active", "Ended", ...): "open" would claim ended ones are.
+        out.push(`There are ${r.total as number} conversations (${(r.byStatus as { status: string; count: number }[]).map((b) => `${b.count} ${b.status.toLowerCase()}`).join(', ') || 'none'}), not counting archived ones; ${r.awaitingReply as number} are awaiting a reply.`);
         out.push(`${(r.recent as { count: number; days: number }).count} were active in the last ${(r.recent as { days: number }).days} days.`);
         break;
       default:

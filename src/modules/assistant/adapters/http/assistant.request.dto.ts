@@ -1,4 +1,5 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
 import { QueryInt } from '../../../../../libs/common/http/query-transforms';
 
@@ -10,8 +11,9 @@ export class SendMessageRequest {
   @IsString() @Length(1, 8000)
   message!: string;
 
-  /** Continue this thread; without it a new thread is created. */
-  @IsOptional() @IsUUID()
+  /** Continue this thread; without it (or null) a new thread is created. */
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @Transform(({ value }) => value ?? undefined) @IsOptional() @IsUUID()
   thread_id?: string;
 }
 
@@ -29,7 +31,7 @@ export class ListThreadMessagesQuery {
 
 export class ListRunEventsQuery {
   @ApiPropertyOptional({ description: 'The first sequence wanted', type: 'integer', format: 'int64', minimum: 1, default: 1 })
-  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(2147483647)
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
   Cursor: number = 1;
 
   @ApiPropertyOptional({ description: 'At most this many events', type: 'integer', format: 'int32', minimum: 1, maximum: 500, default: 100 })
@@ -39,7 +41,7 @@ export class ListRunEventsQuery {
 
 export class StreamRunEventsQuery {
   @ApiPropertyOptional({ description: 'The first sequence wanted (the Last-Event-ID header, when sent, wins)', type: 'integer', format: 'int64', minimum: 1, default: 1 })
-  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(2147483647)
+  @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
   Cursor: number = 1;
 }
 

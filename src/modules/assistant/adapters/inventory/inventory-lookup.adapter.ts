@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Car, FindCarUseCase, InventoryStatisticsUseCase } from '../../../inventory';
 import { SearchCarsUseCase } from '../../../search';
-import { InventoryLookup, InventorySummary, VehicleFacts } from '../../domain/inventory-lookup';
+import { InventoryLookup, InventorySearch, InventorySummary, VehicleFacts } from '../../domain/inventory-lookup';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,11 +24,11 @@ export class InventoryContextLookup extends InventoryLookup {
     super();
   }
 
-  async search(dealerId: string, query: string, take: number): Promise<{ total: number; cars: VehicleFacts[] }> {
-    const page = await this.searchCars.execute(dealerId, query, { skip: 0, take });
+  async search(dealerId: string, query: string, take: number): Promise<InventorySearch> {
+    const { page, understood } = await this.searchCars.search(dealerId, query, { skip: 0, take });
     // Search hits carry no price: each is read whole (a handful per question).
     const cars = await Promise.all(page.rows.map((hit) => this.findCar.execute(dealerId, hit.vin)));
-    return { total: page.total_row_count, cars: cars.filter((c): c is Car => c !== null).map((c) => toFacts(c)) };
+    return { total: page.total_row_count, understood, cars: cars.filter((c): c is Car => c !== null).map((c) => toFacts(c)) };
   }
 
   async findByVin(dealerId: string, vin: string): Promise<VehicleFacts | null> {

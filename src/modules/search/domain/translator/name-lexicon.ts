@@ -116,7 +116,10 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   white who whole why wife will winter wish with within without woman work working worth would wow yeah year years yes yet you young
   your yours zero efficient mpg fuel-efficient gas-guzzler guzzler roomy rugged offroad off-road adventure adventures beach lake mountain
   mountains camping skiing ski hauling boat trailer horse horses dogs groceries grocery college kids work commute contractor business
-  uber lyft delivery rideshare teen teenager student first-time beginner learner`
+  uber lyft delivery rideshare teen teenager student first-time beginner learner
+  accept accepts accepted afford allow apply approve approved arrange consider considering contact deliver deposit email included
+  insurance lend match matching offered offering owe paying quote receive reserve return selling ship sign sold spent test trading transfer visit
+  warranty`
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );

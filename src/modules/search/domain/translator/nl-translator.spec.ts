@@ -214,6 +214,11 @@ describe(translateQuery.name, () => {
       ['low milage', 'kilometers lt 50000'],
       ['certifed', 'certified eq true ; condition eq used'],
     ]));
+
+    it("leaves ordinary words of sales talk alone (\"accept\" is not the Accent)", () => expectAll([
+      ["what's the price you'd accept for the cheapest BMW", 'manufacturer eq BMW'],
+      ['do you accept trade ins on a civic', 'model eq Civic'],
+    ]));
   });
 
   describe('colour words', () => {
