@@ -65,6 +65,9 @@ describeEachBackend('Assistant', (backend) => {
     expect(past.body).toEqual({ cursor: all.length + 1, next_cursor: all.length + 1, events: [] });
     await t.http().get(path).query({ Take: 501 }).set('Authorization', dealer.auth).expect(400);
     await t.http().get(path).query({ Cursor: 0 }).set('Authorization', dealer.auth).expect(400);
+    // Cursor is an int64: one past every sequence an int32 holds is an empty page, not a 400.
+    const far = await t.http().get(path).query({ Cursor: 3_000_000_000 }).set('Authorization', dealer.auth).expect(200);
+    expect(far.body).toEqual({ cursor: 3_000_000_000, next_cursor: 3_000_000_000, events: [] });
   });
 
   it('streams the same events as server-sent events, ends after the terminal one, and resumes after Last-Event-ID', async () => {
@@ -120,6 +123,16 @@ describeEachBackend('Assistant', (backend) => {
     expect(answer).not.toMatch(/\$14,000|we can do|agreed/i);
   });
 
+  it('answers a question that only sounds like price talk ("drop it off"), and hands off an offer without naming a car no question named', async () => {
+    const service = await send(t, dealer, 'What time can I drop it off for the test drive on Saturday?');
+    expect(await waitForRun(t, dealer, service)).toMatchObject({ status: 'completed', outcome: 'answered' });
+    const offer = await send(t, dealer, 'Can you do $5000 off?');
+    expect(await waitForRun(t, dealer, offer)).toMatchObject({ status: 'completed', outcome: 'handed_off', outcome_code: 'deal_request' });
+    const answer = (await reply(t, dealer, offer))!.content as string;
+    expect(answer).toContain('sales team');
+    expect(answer).not.toMatch(/VIN|listed at/);
+  });
+
   it('keeps to the caller\'s dealership: another one\'s VIN is not found, its threads and runs are 404', async () => {
     const sent = await send(t, dealer, `What can you tell me about ${otherVins[0]}?`);
     await waitForRun(t, dealer, sent);
@@ -156,6 +169,10 @@ describeEachBackend('Assistant', (backend) => {
     await post({ message: 'x'.repeat(8001) }).expect(400);
     await post({ message: 'hi', thread_id: 'not-a-uuid' }).expect(400);
     await post({ message: 'hi', thread_id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    // null, like no thread_id, starts a new thread.
+    const fresh = await post({ message: 'What are your hours?', thread_id: null }).expect(202);
+    expect(fresh.body.thread_id).toMatch(/^[0-9a-f-]{36}$/);
+    await waitForRun(t, dealer, fresh.body);
     await t.http().get('/api/v1/assistant/threads').query({ take: 101 }).set('Authorization', dealer.auth).expect(400);
   });
 
