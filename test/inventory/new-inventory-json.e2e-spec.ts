@@ -100,6 +100,10 @@ describeEachBackend('New inventory: JSON upload and delete-all', (backend) => {
     await uploadCsv(t, dealer.auth, csv(simpleCars(0, 2))).expect(200);
     await uploadJson(t, dealer.auth, JSON.stringify([newCar(11), newCar(12), newCar(13)])).expect(200);
     await uploadJson(t, other.auth, JSON.stringify([newCar(9)])).expect(200);
+    // It takes no parameters: one it does not know (a dry run, as the uploads have) is refused, and nothing is deleted.
+    const refused = await t.http().delete('/api/v1/inventory/new').query({ dryRun: true }).set('Authorization', dealer.auth).expect(400);
+    expect(refused.body.details).toEqual([{ field: 'dryRun', errors: ['property dryRun should not exist'] }]);
+    expect(await storedCars(t, dealer.dealerId, 'new')).toHaveLength(3);
     const res = await t.http().delete('/api/v1/inventory/new').set('Authorization', dealer.auth).expect(200);
     expect(res.body).toEqual({
       rows: [11, 12, 13].map((n, index) => ({ index, id: vin(n, '5UXNFJL2'), error: null, has_error: false })),

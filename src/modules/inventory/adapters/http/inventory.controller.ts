@@ -31,9 +31,12 @@ function requireFile(file: Express.Multer.File | undefined): Express.Multer.File
   return file;
 }
 
-/** The JSON upload form has only the File part: any text field is unknown (400, as for JSON bodies). */
-function rejectFormFields(form: Record<string, unknown> | undefined): void {
-  const unknown = Object.keys(form ?? {});
+/**
+ * Form fields or query parameters an endpoint does not take: 400, each named (the JSON upload form
+ * has only the File part, as JSON bodies have only their known fields).
+ */
+function rejectFields(fields: Record<string, unknown> | undefined): void {
+  const unknown = Object.keys(fields ?? {});
   if (unknown.length > 0) {
     throw new ValidationError('Request validation failed', unknown.map((field) => ({ field, errors: [`property ${field} should not exist`] })));
   }
@@ -131,7 +134,7 @@ export class InventoryController {
     @Body() form: Record<string, unknown>,
     @Query() query: InventoryUploadQuery,
   ): Promise<BulkInventoryResultResponse> {
-    rejectFormFields(form);
+    rejectFields(form);
     const upload = requireFile(file);
     return toBulkInventoryResultResponse(await this.replaceInventory.execute(dealerId, 'new', new JsonCarFeed(upload.path), uploadOptions(query)));
   }
@@ -140,7 +143,10 @@ export class InventoryController {
   @ApiOperation({ operationId: 'deleteNewInventory', summary: 'Remove every new car of the dealership' })
   @ApiOkResponse({ type: DeleteAllResultResponse })
   @ApiConflictResponse({ description: 'An upload is running for the dealership' })
-  async deleteNew(@CurrentDealer() dealerId: string): Promise<DeleteAllResultResponse> {
+  @ApiBadRequestResponse({ description: 'A query parameter (the endpoint takes none)' })
+  async deleteNew(@CurrentDealer() dealerId: string, @Query() query: Record<string, unknown>): Promise<DeleteAllResultResponse> {
+    // It takes none: a parameter it does not know (a dry run, as the uploads have) must not pass for one while deleting.
+    rejectFields(query);
     return toDeleteAllResultResponse(await this.deleteNewInventory.execute(dealerId));
   }
 }
