@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, CommanderError } from 'commander';
+import { PARTNER_ENDPOINTS } from '../libs/common/auth/principal';
 import { DomainError } from '../libs/common/errors/domain-error';
 import { CliModule } from './cli.module';
 import { loadConfig } from './config/app-config';
@@ -49,7 +50,8 @@ export function buildProgram(run: Run): Command {
   const partner = program.command('partner').description('partners');
   partner.command('create')
     .requiredOption('--name <name>', 'partner name')
-    .action((o: { name: string }) => run((app) => app.get(ManageCredentialsUseCase).createPartner(o.name)));
+    .option('--endpoints <list>', `what its credential opens, comma-separated: ${PARTNER_ENDPOINTS.join(', ')}`, 'credit-application')
+    .action((o: { name: string; endpoints: string }) => run((app) => app.get(ManageCredentialsUseCase).createPartner(o.name, o.endpoints.split(',').map((e) => e.trim()).filter(Boolean))));
   partner.command('deliveries')
     .description('the newest partner webhook deliveries from the audit (kept 30 days), accepted and refused')
     .option('--partner <id>', 'only this partner')

@@ -874,9 +874,9 @@ export interface components {
             message: string;
             /**
              * Format: uuid
-             * @description Continue this thread; without it a new thread is created.
+             * @description Continue this thread; without it (or null) a new thread is created.
              */
-            thread_id?: string;
+            thread_id?: string | null;
         };
         SendMessageResponse: {
             thread_id: string;
@@ -3346,6 +3346,21 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteAllResultResponse"];
                 };
             };
+            /** @description A query parameter (the endpoint takes none) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "A query parameter (the endpoint takes none)",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing, malformed or wrong Basic credentials */
             401: {
                 headers: {
@@ -4967,7 +4982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a partner credential, or the dealership is disabled */
+            /** @description Not a partner credential issued for the messaging endpoints */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4975,7 +4990,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not a partner credential, or the dealership is disabled",
+                     *       "message": "Not a partner credential issued for the messaging endpoints",
                      *       "details": null
                      *     }
                      */
@@ -5106,7 +5121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Not a partner credential, or the dealership is disabled */
+            /** @description Not a partner credential issued for the credit-application endpoints */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5117,7 +5132,7 @@ export interface operations {
                      *       "type": "urn:dealer-api:problem:http_403",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Not a partner credential, or the dealership is disabled",
+                     *       "detail": "Not a partner credential issued for the credit-application endpoints",
                      *       "instance": "/api/v1/webhooks/partner/integration-enabled"
                      *     }
                      */
@@ -5261,6 +5276,21 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SendMessageResponse"];
+                };
+            };
+            /** @description The message empty or over 8,000 characters, thread_id not a UUID, or an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The message empty or over 8,000 characters, thread_id not a UUID, or an unknown field",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */

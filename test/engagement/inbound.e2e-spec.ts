@@ -19,7 +19,7 @@ describeEachBackend("The messaging engine's inbound side", (backend) => {
     t = await startTestApp(backend, { MESSAGING_ENGINE_SECRET: SECRET });
     dealer = await createDealer(t, { region: 'CA' });
     other = await createDealer(t, { region: 'CA' });
-    engine = (await createPartner(t, 'Messaging Engine')).auth;
+    engine = (await createPartner(t, 'Messaging Engine', ['messaging'])).auth;
   });
   afterAll(() => t.close());
 
@@ -106,6 +106,21 @@ describeEachBackend("The messaging engine's inbound side", (backend) => {
     await signed().set('Authorization', dealer.auth).send(raw).expect(403);
   });
 
+  it('opens only to a partner issued for it: the credit-application partner gets 403, nothing recorded; one issued for both gets in', async () => {
+    const body = { dealer_id: dealer.dealerId, channel: 'sms', from: '+14165550177', text: 'Only for the engine' };
+    const raw = JSON.stringify(body);
+    const signed = () => t.http().post('/api/v1/messaging/inbound').set('Content-Type', 'application/json').set('X-Messaging-Signature', sign(raw, SECRET));
+    const conversations = async () => (await t.http().get('/api/v1/conversation').set('Authorization', dealer.auth).expect(200)).body.total_row_count as number;
+    const before = await conversations();
+    const credit = await createPartner(t);
+    const refused = await signed().set('Authorization', credit.auth).send(raw).expect(403);
+    expect(refused.body.message).toBe('This partner credential was not issued for the messaging endpoints (it opens: credit-application)');
+    expect(await conversations()).toBe(before);
+    const both = await createPartner(t, undefined, ['messaging', 'credit-application']);
+    expect(both.endpoints).toEqual(['credit-application', 'messaging']);
+    await signed().set('Authorization', both.auth).send(raw).expect(200);
+  });
+
   it.each([
     ['unknown dealership', 404, { dealer_id: 'no-such-dealer', channel: 'sms', from: '+14165550101', text: 'Hi' }],
     ['no sender and no conversation', 400, { channel: 'sms', text: 'Hi' }],
@@ -141,7 +156,7 @@ describeEachBackend('Inbound messages without MESSAGING_ENGINE_SECRET', (backend
   afterAll(() => t.close());
 
   it('are refused with 503 and Retry-After (a server setting is missing)', async () => {
-    const engine = await createPartner(t, 'Messaging Engine');
+    const engine = await createPartner(t, 'Messaging Engine', ['messaging']);
     const res = await t.http().post('/api/v1/messaging/inbound').set('Authorization', engine.auth).send({ dealer_id: 'x', channel: 'sms', text: 'Hi' }).expect(503);
     expect(res.body.message).toContain('MESSAGING_ENGINE_SECRET');
     expect(res.headers['retry-after']).toBe('60');

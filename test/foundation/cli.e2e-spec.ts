@@ -54,8 +54,19 @@ describeEachBackend('Command line round trip', (backend) => {
   it('partner create prints a partner credential that dealer endpoints refuse with 403', async () => {
     const partner = cli('partner', 'create', '--name', 'Credit Partner');
     expect(partner.code).toBe(0);
-    expect(partner.json).toEqual({ partner_id: 'credit-partner', username: expect.stringMatching(/^pk_/), password: expect.any(String) });
+    expect(partner.json).toEqual({ partner_id: 'credit-partner', username: expect.stringMatching(/^pk_/), password: expect.any(String), endpoints: ['credit-application'] });
     await t.http().get('/api/v1/dealership').set('Authorization', basicAuth(partner.json.username as string, partner.json.password as string)).expect(403);
+  });
+
+  it('partner create --endpoints chooses what the credential opens, and refuses an unknown endpoint', () => {
+    const engine = cli('partner', 'create', '--name', 'Messaging Engine', '--endpoints', 'messaging');
+    expect(engine.code).toBe(0);
+    expect(engine.json).toMatchObject({ partner_id: 'messaging-engine', endpoints: ['messaging'] });
+    const unknown = cli('partner', 'create', '--name', 'Odd Partner', '--endpoints', 'messaging,billing');
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr.trim())).toMatchObject({
+      error: 'Invalid partner', details: [{ field: 'endpoints', errors: ['must be one or more of credit-application, messaging; unknown: billing'] }],
+    });
   });
 
   it('reports errors on stderr with a non-zero exit and nothing on stdout', () => {

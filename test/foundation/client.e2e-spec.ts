@@ -107,7 +107,7 @@ describeEachBackend('The typed client against the running app', (backend) => {
     ({ baseUrl } = await listenOnFreePort(t));
     dealer = await createDealer(t, { name: retailerName, region: 'CA' });
     api = createDealerApiClient(baseUrl, dealer);
-    partnerApi = createDealerApiClient(baseUrl, await createPartner(t));
+    partnerApi = createDealerApiClient(baseUrl, await createPartner(t, undefined, ['credit-application', 'messaging']));
     // The catalog is loaded by an operator (`npm run cli -- catalog import`): the same use case, in-process.
     await importCatalog(t);
   });

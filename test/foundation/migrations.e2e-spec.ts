@@ -76,6 +76,16 @@ if (!mysqlUrl) process.stdout.write('[e2e] migration re-run suite skipped: it ne
     ]);
   });
 
+  it('PartnerEndpoints: a partner made before it keeps opening every partner endpoint, and a run after the DDL finishes', async () => {
+    await migrateUpTo('PartnerEndpoints1795900000000');
+    await sql("INSERT INTO partners (id, name, created_at) VALUES ('engine', 'Engine', '2026-01-01 00:00:00.000')");
+    await sql("ALTER TABLE partners ADD COLUMN endpoints varchar(200) NOT NULL DEFAULT 'credit-application,messaging' AFTER name");
+
+    await expect(migrateAll()).resolves.toContain('PartnerEndpoints1795900000000');
+
+    expect(await sql('SELECT id, endpoints FROM partners')).toEqual([{ id: 'engine', endpoints: 'credit-application,messaging' }]);
+  });
+
   /** What a run that stopped part-way leaves: the migration applied but for its tail (`undo`), and no record of it. */
   async function stoppedPartWay(name: string, undo: string[]): Promise<void> {
     await migrateFirst(positionOf(name) + 1);

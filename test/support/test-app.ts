@@ -92,7 +92,8 @@ export async function createDealer(t: TestApp, options: { name?: string; region?
   return { dealerId: issued.dealer_id, username: issued.username, password: issued.password, auth: basicAuth(issued.username, issued.password) };
 }
 
-export async function createPartner(t: TestApp, name = `Partner ${randomBytes(3).toString('hex')}`) {
-  const issued = await t.app.get(ManageCredentialsUseCase).createPartner(name);
+/** A partner whose credential opens `endpoints` (the credit-application webhook by default, as the CLI's). */
+export async function createPartner(t: TestApp, name = `Partner ${randomBytes(3).toString('hex')}`, endpoints?: string[]) {
+  const issued = await t.app.get(ManageCredentialsUseCase).createPartner(name, endpoints);
   return { ...issued, auth: basicAuth(issued.username, issued.password) };
 }

@@ -2,10 +2,10 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RateLimitedError } from '../errors/domain-error';
-import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_KIND } from './auth.decorators';
+import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_KIND, REQUIRED_PARTNER_ENDPOINT } from './auth.decorators';
 import { BasicAuthenticator } from './basic-authenticator';
 import { CredentialRateLimit } from './credential-rate-limit';
-import { CredentialKind } from './principal';
+import { CredentialKind, PartnerEndpoint } from './principal';
 
 /**
  * Global guard: every route needs Basic credentials of the route's kind unless marked @Public().
@@ -25,8 +25,9 @@ export class BasicAuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const kind = this.reflector.getAllAndOverride<CredentialKind>(REQUIRED_KIND, targets) ?? 'dealer';
+    const endpoint = this.reflector.getAllAndOverride<PartnerEndpoint | null>(REQUIRED_PARTNER_ENDPOINT, targets) ?? null;
     const request = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
-    const principal = await this.authenticator.authenticate(request.headers.authorization, request.ip ?? 'unknown', kind);
+    const principal = await this.authenticator.authenticate(request.headers.authorization, request.ip ?? 'unknown', kind, endpoint);
     request.principal = principal;
     const state = await this.rateLimit.take(principal.username);
     const response = context.switchToHttp().getResponse<Response>();

@@ -23,11 +23,11 @@ describe(BasicAuthenticator.name, () => {
 
   beforeAll(async () => {
     store = new CountingStore([
-      { username: 'dk_a', kind: 'dealer', dealerId: 'a', partnerId: null, secretHash: await hashSecret('secret-a'), active: true },
-      { username: 'dk_b', kind: 'dealer', dealerId: 'b', partnerId: null, secretHash: await hashSecret('secret-b'), active: true },
-      { username: 'dk_c', kind: 'dealer', dealerId: 'c', partnerId: null, secretHash: await hashSecret('secret-c'), active: true },
-      { username: 'dk_off', kind: 'dealer', dealerId: 'off', partnerId: null, secretHash: await hashSecret('secret-off'), active: false },
-      { username: 'pk_p', kind: 'partner', dealerId: null, partnerId: 'p', secretHash: await hashSecret('secret-p'), active: true },
+      { username: 'dk_a', kind: 'dealer', dealerId: 'a', partnerId: null, partnerEndpoints: [], secretHash: await hashSecret('secret-a'), active: true },
+      { username: 'dk_b', kind: 'dealer', dealerId: 'b', partnerId: null, partnerEndpoints: [], secretHash: await hashSecret('secret-b'), active: true },
+      { username: 'dk_c', kind: 'dealer', dealerId: 'c', partnerId: null, partnerEndpoints: [], secretHash: await hashSecret('secret-c'), active: true },
+      { username: 'dk_off', kind: 'dealer', dealerId: 'off', partnerId: null, partnerEndpoints: [], secretHash: await hashSecret('secret-off'), active: false },
+      { username: 'pk_p', kind: 'partner', dealerId: null, partnerId: 'p', partnerEndpoints: ['credit-application'], secretHash: await hashSecret('secret-p'), active: true },
     ]);
   });
   beforeEach(() => {
@@ -37,7 +37,7 @@ describe(BasicAuthenticator.name, () => {
   it('verifies once, then serves the same header from the cache', async () => {
     const auth = new BasicAuthenticator(store, settings);
     const principal = await auth.authenticate(header('dk_a', 'secret-a'), '1.1.1.1', 'dealer');
-    expect(principal).toEqual({ kind: 'dealer', username: 'dk_a', dealerId: 'a', partnerId: null });
+    expect(principal).toEqual({ kind: 'dealer', username: 'dk_a', dealerId: 'a', partnerId: null, partnerEndpoints: [] });
     await auth.authenticate(header('dk_a', 'secret-a'), '1.1.1.1', 'dealer');
     await auth.authenticate(header('dk_a', 'secret-a'), '2.2.2.2', 'dealer');
     expect(store.lookups).toBe(1);
@@ -93,6 +93,16 @@ describe(BasicAuthenticator.name, () => {
       await expect(auth.authenticate(header('dk_off', 'secret-off'), 'x', 'dealer')).rejects.toBeInstanceOf(ForbiddenError);
     }
     await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner')).resolves.toMatchObject({ partnerId: 'p' });
+  });
+
+  it('opens to a partner only the endpoints its credential was issued for (403 otherwise, cached or not)', async () => {
+    const auth = new BasicAuthenticator(store, settings);
+    for (let i = 0; i < 2; i++) {
+      await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner', 'credit-application')).resolves.toMatchObject({ partnerId: 'p' });
+      await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner', 'messaging')).rejects.toMatchObject({
+        code: 'auth.partner_endpoint_not_issued', message: expect.stringContaining('not issued for the messaging endpoints'),
+      });
+    }
   });
 
   it('throttles a username after the failure limit from one address, with a retry delay', async () => {

@@ -6,7 +6,7 @@ import {
   ForbiddenError, RateLimitedError, UnauthenticatedError,
 } from '../errors/domain-error';
 import { LimiterStore } from './limiter-store';
-import { CredentialKind, CredentialStore, Principal } from './principal';
+import { CredentialKind, CredentialStore, PartnerEndpoint, Principal } from './principal';
 import { verifySecret } from './secret-hash';
 
 export interface BasicAuthSettings {
@@ -60,10 +60,10 @@ export class BasicAuthenticator {
     this.cache = settings.cacheTtlMs > 0 ? createTtlCache({ max: settings.cacheMaxEntries, ttlMs: settings.cacheTtlMs }) : null;
   }
 
-  async authenticate(header: string | undefined, clientAddress: string, requiredKind: CredentialKind): Promise<Principal> {
+  async authenticate(header: string | undefined, clientAddress: string, requiredKind: CredentialKind, partnerEndpoint: PartnerEndpoint | null = null): Promise<Principal> {
     const cacheKey = header ? createHash('sha256').update(header).digest('base64') : '';
     const cached = cacheKey ? this.cache?.get(cacheKey) : undefined;
-    if (cached) return this.authorize(cached.principal, cached.active, requiredKind);
+    if (cached) return this.authorize(cached.principal, cached.active, requiredKind, partnerEndpoint);
 
     const parsed = parseBasic(header);
     await this.refuseIfThrottled(this.addressFailures, clientAddress);
@@ -83,7 +83,7 @@ export class BasicAuthenticator {
       throw new UnauthenticatedError('Invalid credentials');
     }
     this.cache?.set(cacheKey, verified);
-    return this.authorize(verified.principal, verified.active, requiredKind);
+    return this.authorize(verified.principal, verified.active, requiredKind, partnerEndpoint);
   }
 
   /** One scrypt: the credential when the secret is right, else null. */
@@ -94,14 +94,20 @@ export class BasicAuthenticator {
     const ok = await verifySecret(password, stored?.secretHash ?? UNKNOWN_USER_HASH);
     if (!stored || !ok) return null;
     return {
-      principal: { kind: stored.kind, username: stored.username, dealerId: stored.dealerId, partnerId: stored.partnerId },
+      principal: { kind: stored.kind, username: stored.username, dealerId: stored.dealerId, partnerId: stored.partnerId, partnerEndpoints: stored.partnerEndpoints },
       active: stored.active,
     };
   }
 
-  private authorize(principal: Principal, active: boolean, requiredKind: CredentialKind): Principal {
+  private authorize(principal: Principal, active: boolean, requiredKind: CredentialKind, partnerEndpoint: PartnerEndpoint | null): Principal {
     if (principal.kind !== requiredKind) {
       throw new ForbiddenError(`This endpoint needs a ${requiredKind} credential; a ${principal.kind} credential was given`, 'auth.wrong_credential_kind');
+    }
+    if (partnerEndpoint && !principal.partnerEndpoints.includes(partnerEndpoint)) {
+      throw new ForbiddenError(
+        `This partner credential was not issued for the ${partnerEndpoint} endpoints (it opens: ${principal.partnerEndpoints.join(', ') || 'none'})`,
+        'auth.partner_endpoint_not_issued',
+      );
     }
     if (!active) throw new ForbiddenError('The dealership is disabled', 'auth.dealership_disabled');
     return principal;

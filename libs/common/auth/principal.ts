@@ -1,5 +1,13 @@
 export type CredentialKind = 'dealer' | 'partner';
 
+/**
+ * The partner endpoints a partner's credentials may open, chosen when the partner is created
+ * (decisions.md section 3: a partner credential opens only the endpoints it was issued for):
+ * the credit-application webhook, the messaging engine's inbound calls.
+ */
+export const PARTNER_ENDPOINTS = ['credit-application', 'messaging'] as const;
+export type PartnerEndpoint = (typeof PARTNER_ENDPOINTS)[number];
+
 /** Who is calling, as established by Basic authentication. */
 export interface Principal {
   kind: CredentialKind;
@@ -8,6 +16,8 @@ export interface Principal {
   dealerId: string | null;
   /** Set for partner credentials. */
   partnerId: string | null;
+  /** What a partner credential opens; none for dealer credentials. */
+  partnerEndpoints: readonly PartnerEndpoint[];
 }
 
 export interface StoredCredential extends Principal {

@@ -12,6 +12,7 @@ import { InventoryFeatureFlags1763885000000 } from './1763885000000-inventory-fe
 import { InventoryVersions1763890000000 } from './1763890000000-inventory-versions';
 import { MessageDeliveryHandOver1795700000000 } from './1795700000000-message-delivery-hand-over';
 import { InventoryLeanIndexes1795800000000 } from './1795800000000-inventory-lean-indexes';
+import { PartnerEndpoints1795900000000 } from './1795900000000-partner-endpoints';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
 export const sqliteMigrations = [
@@ -29,4 +30,5 @@ export const sqliteMigrations = [
   InventoryVersions1763890000000,
   MessageDeliveryHandOver1795700000000,
   InventoryLeanIndexes1795800000000,
+  PartnerEndpoints1795900000000,
 ];

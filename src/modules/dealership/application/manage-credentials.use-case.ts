@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../libs/common/errors/domain-error';
+import { PARTNER_ENDPOINTS, PartnerEndpoint } from '../../../../libs/common/auth/principal';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { slugify } from '../../../../libs/common/slug/slug';
 import { CredentialRepository, PartnerRepository } from '../domain/credential.repository';
@@ -33,15 +34,21 @@ export class ManageCredentialsUseCase {
     return { username, revoked: true };
   }
 
-  async createPartner(name: string): Promise<{ partner_id: string; username: string; password: string }> {
+  /** A partner and its credential, which opens only `endpoints` (decisions.md section 3); the credit-application webhook by default. */
+  async createPartner(name: string, endpoints: readonly string[] = ['credit-application']): Promise<{ partner_id: string; username: string; password: string; endpoints: PartnerEndpoint[] }> {
     const id = slugify(name ?? '');
     if (!id) throw new ValidationError('Invalid partner', [{ field: 'name', errors: ['is required'] }]);
+    const unknown = endpoints.filter((e) => !(PARTNER_ENDPOINTS as readonly string[]).includes(e));
+    if (endpoints.length === 0 || unknown.length > 0) {
+      throw new ValidationError('Invalid partner', [{ field: 'endpoints', errors: [`must be one or more of ${PARTNER_ENDPOINTS.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`] }]);
+    }
+    const opens = PARTNER_ENDPOINTS.filter((e) => endpoints.includes(e));
     const secret = await newCredentialSecret('partner');
     // The partner and its credential together: a failed credential must not strand the partner.
     await this.unitOfWork.run(async () => {
-      if (!(await this.partners.create({ id, name: name.trim(), createdAt: new Date() }))) throw new ConflictError(`Partner ${id} already exists`, 'partner.exists');
+      if (!(await this.partners.create({ id, name: name.trim(), endpoints: opens, createdAt: new Date() }))) throw new ConflictError(`Partner ${id} already exists`, 'partner.exists');
       await this.credentials.add({ username: secret.username, kind: 'partner', dealerId: null, partnerId: id, secretHash: secret.secretHash });
     });
-    return { partner_id: id, username: secret.username, password: secret.password };
+    return { partner_id: id, username: secret.username, password: secret.password, endpoints: opens };
   }
 }

@@ -1,4 +1,4 @@
-import { CredentialKind, CredentialStore } from '../../../../libs/common/auth/principal';
+import { CredentialKind, CredentialStore, PartnerEndpoint } from '../../../../libs/common/auth/principal';
 
 export interface NewCredential {
   username: string;
@@ -20,6 +20,8 @@ export abstract class CredentialRepository extends CredentialStore {
 export interface Partner {
   id: string;
   name: string;
+  /** What its credentials open. */
+  endpoints: readonly PartnerEndpoint[];
   createdAt: Date;
 }
 

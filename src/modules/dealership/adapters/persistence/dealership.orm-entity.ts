@@ -16,6 +16,8 @@ export class DealershipOrmEntity {
 export class PartnerOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 100 }) id!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
+  /** The partner endpoints its credentials open, comma-separated (PARTNER_ENDPOINTS). */
+  @Column({ type: 'varchar', length: 200 }) endpoints!: string;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;
 }
 

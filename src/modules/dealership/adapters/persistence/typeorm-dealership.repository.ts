@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { IsNull, Repository } from 'typeorm';
-import { StoredCredential } from '../../../../../libs/common/auth/principal';
+import { PARTNER_ENDPOINTS, PartnerEndpoint, StoredCredential } from '../../../../../libs/common/auth/principal';
 import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { CredentialRepository, NewCredential, Partner, PartnerRepository } from '../../domain/credential.repository';
@@ -128,6 +128,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The stored list, keeping only endpoints this code knows (a retired one opens nothing). */
+function partnerEndpointsOf(stored: string): PartnerEndpoint[] {
+  return stored.split(',').map((e) => e.trim()).filter((e): e is PartnerEndpoint => (PARTNER_ENDPOINTS as readonly string[]).includes(e));
+}
+
 function toDealership(row: DealershipOrmEntity): Dealership {
   return {
     id: row.id, name: row.name, region: row.region, status: row.status as DealershipStatus,
@@ -146,6 +151,7 @@ export class TypeOrmCredentialRepository extends CredentialRepository {
   constructor(
     @InjectRepository(CredentialOrmEntity) private readonly rows: Repository<CredentialOrmEntity>,
     @InjectRepository(DealershipOrmEntity) private readonly dealerships: Repository<DealershipOrmEntity>,
+    @InjectRepository(PartnerOrmEntity) private readonly partners: Repository<PartnerOrmEntity>,
   ) {
     super();
   }
@@ -154,11 +160,13 @@ export class TypeOrmCredentialRepository extends CredentialRepository {
     const row = await this.rows.findOneBy({ username, revokedAt: IsNull() });
     if (!row) return null;
     const dealership = row.dealerId ? await this.dealerships.findOne({ where: { id: row.dealerId }, select: { id: true, status: true } }) : null;
+    const partner = row.partnerId ? await this.partners.findOne({ where: { id: row.partnerId }, select: { id: true, endpoints: true } }) : null;
     return {
       username: row.username,
       kind: row.kind as StoredCredential['kind'],
       dealerId: row.dealerId,
       partnerId: row.partnerId,
+      partnerEndpoints: partner ? partnerEndpointsOf(partner.endpoints) : [],
       secretHash: row.secretHash,
       active: row.kind === 'partner' || dealership?.status === 'active',
     };
@@ -192,7 +200,7 @@ export class TypeOrmPartnerRepository extends PartnerRepository {
 
   async create(p: Partner): Promise<boolean> {
     try {
-      await transactionalManager(this.rows.manager).getRepository(PartnerOrmEntity).insert(p);
+      await transactionalManager(this.rows.manager).getRepository(PartnerOrmEntity).insert({ ...p, endpoints: p.endpoints.join(',') });
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;

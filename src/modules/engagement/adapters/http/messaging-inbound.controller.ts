@@ -11,7 +11,7 @@ import { InboundMessageRequest, InboundMessageResponse, toInboundMessage } from 
  * partner credential (Basic, decisions.md section 3) and then the engine's signature.
  */
 @ApiTags('messaging')
-@Authenticated('partner')
+@Authenticated('partner', 'messaging')
 @HmacSigned({ header: SIGNATURE_HEADER, integration: 'messaging', codePrefix: 'messaging', notConfigured: 'MESSAGING_ENGINE_SECRET is not set' })
 @UseGuards(HmacSignatureGuard)
 @Controller('api/v1/messaging')

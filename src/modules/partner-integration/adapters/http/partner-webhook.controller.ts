@@ -30,7 +30,7 @@ export class PartnerWebhookController {
 
   @Post('integration-enabled')
   @HttpCode(204)
-  @Authenticated('partner')
+  @Authenticated('partner', 'credit-application')
   @HmacSigned({ header: PARTNER_SIGNATURE_HEADER, integration: 'partner', codePrefix: 'webhook', notConfigured: 'PARTNER_SIGNING_SECRETS is not set' })
   // After the global Basic guard, in this order: credentials (401) -> signature (401) -> api-version (400);
   // then the content type (415, interceptor) and the body (400, use case).
