@@ -1112,7 +1112,7 @@ export interface components {
         /**
          * @description The error body of every endpoint but the webhooks (decisions.md section 2)
          * @example {
-         *       "message": "Validation failed",
+         *       "message": "Request validation failed",
          *       "details": [
          *         {
          *           "field": "take",

@@ -28,12 +28,14 @@ describeEachBackend('Requests Node refuses before routing', (backend) => {
     const answer = await exchange(port, `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     expect(answer).toContain('Content-Type: application/json');
+    expect(answer).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
     expect(body(answer)).toEqual({ message: 'Request headers too large', details: null });
   });
 
   it('answers a malformed request line with 400 in the error shape', async () => {
     const answer = await exchange(port, 'GET /health/live HTTP/9.9 nonsense\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
     expect(body(answer)).toEqual({ message: 'Malformed HTTP request', details: null });
   });
 });

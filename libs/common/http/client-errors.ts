@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -21,8 +22,9 @@ export function answerClientErrorsInErrorShape(server: Server): void {
     }
     const [status, message] = REFUSALS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
     const body = JSON.stringify({ message, details: null });
+    // Every response carries X-Request-Id (decisions.md section 1); the request's own headers were not read, so a new one.
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${randomUUID()}\r\n`
         + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });

@@ -26,7 +26,7 @@ describe('jsonShapeProblem (decisions.md section 1)', () => {
 
   it('refuses keys that reach a prototype, naming the field', () => {
     expect(jsonShapeProblem(JSON.parse('{"contact": {"__proto__": {"admin": true}}}'))).toEqual({
-      message: 'Validation failed', details: [{ field: 'contact.__proto__', errors: ['property __proto__ should not exist'] }],
+      message: 'Request validation failed', details: [{ field: 'contact.__proto__', errors: ['property __proto__ should not exist'] }],
     });
     expect(jsonShapeProblem({ items: [{ constructor: 1 }] })?.details).toEqual([{ field: 'items[0].constructor', errors: ['property constructor should not exist'] }]);
   });

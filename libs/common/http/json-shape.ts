@@ -30,7 +30,7 @@ export function jsonShapeProblem(value: unknown, limits: { maxKeys: number; maxD
     for (const key of Object.keys(node)) {
       if (++keys > limits.maxKeys) return { message: `JSON with more than ${limits.maxKeys} object keys`, details: null };
       const field = path ? `${path}.${key}` : key;
-      if (FORBIDDEN_KEYS.has(key)) return { message: 'Validation failed', details: [{ field, errors: [`property ${key} should not exist`] }] };
+      if (FORBIDDEN_KEYS.has(key)) return { message: 'Request validation failed', details: [{ field, errors: [`property ${key} should not exist`] }] };
       pending.push([(node as Record<string, unknown>)[key], depth + 1, field]);
     }
   }

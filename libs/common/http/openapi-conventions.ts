@@ -125,7 +125,7 @@ const ERROR_BODY: SchemaObject = {
       description: 'Validation failures as `{ field, errors[] }` (at most 20, then `{ more: N }`), the bulk result of a refused upload, `{ request_id }` on a 500; else null',
     },
   },
-  example: { message: 'Validation failed', details: [{ field: 'take', errors: ['take must not be greater than 100'] }] },
+  example: { message: 'Request validation failed', details: [{ field: 'take', errors: ['take must not be greater than 100'] }] },
 };
 
 const PROBLEM_DETAILS: SchemaObject = {
