@@ -45,7 +45,8 @@ describeEachBackend('POST /api/v1/ailm/engage', (backend) => {
     await engage({ contact: { first_name: 'Ana', last_name: 'Ruiz-Lopez', phone: '+1 416 555 0101', email: 'Ana@Example.com' }, message: 'Second message' }).expect(202);
     let conversations = await listConversations(t, dealer);
     expect(conversations).toHaveLength(1);
-    expect(conversations[0]).toMatchObject({ message_count: 2, contact_info: { full_name: 'Ana Ruiz', phone: '+14165550101', email: 'ana@example.com' } });
+    // The new last name, given without a full name, is what is shown: the stored full name does not hide it.
+    expect(conversations[0]).toMatchObject({ message_count: 2, contact_info: { full_name: 'Ana Ruiz-Lopez', phone: '+14165550101', email: 'ana@example.com' } });
 
     // The same contact on email: found by phone, a second conversation on the email channel.
     await engage({ contact: { phone: '4165550101', email: 'ana@example.com' }, channel: 'email', subject: 'Your Civic', message: 'Details attached' }).expect(202);

@@ -24,6 +24,14 @@ describe(planContactUpsert.name, () => {
     });
   });
 
+  it('lets new first or last names given without a full name replace the stored full name (shown as the parts)', () => {
+    const ana = contact({ phone: '+14165550101', fullName: 'Ana Ruiz', firstName: 'Ana', lastName: 'Ruiz' });
+    expect(plan({ phone: '+14165550101', firstName: 'Ana', lastName: 'Ruiz-Lopez' }, ana)).toEqual({
+      action: 'update', contact: { ...ana, fullName: '', lastName: 'Ruiz-Lopez', updatedAt: now },
+    });
+    expect(plan({ phone: '+14165550101', firstName: 'Ana', lastName: 'Ruiz' }, ana)).toEqual({ action: 'none', contact: ana });
+  });
+
   it('changes nothing when nothing differs, and blank names never erase stored ones', () => {
     const ana = contact({ phone: '+14165550101', email: 'ana@example.com', fullName: 'Ana Ruiz' });
     expect(plan({ phone: '+14165550101', email: 'ANA@example.com', fullName: '  ' }, ana, ana)).toEqual({ action: 'none', contact: ana });

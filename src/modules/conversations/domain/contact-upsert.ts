@@ -60,6 +60,8 @@ export function planContactUpsert(input: {
     const v = value?.trim();
     if (v && (!base || base[key] !== v)) changes[key] = v;
   }
+  // New first or last name without a full name: a stored full name would hide them; the shown name is the parts then.
+  if (base?.fullName && !details.fullName?.trim() && (changes.firstName !== undefined || changes.lastName !== undefined)) changes.fullName = '';
 
   if (!base) {
     const contact: Contact = {
