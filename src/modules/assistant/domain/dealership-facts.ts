@@ -1,3 +1,5 @@
+import { parseHoursEntry, WEEK_DAYS, WeekDay } from '../../../../libs/common/hours/opening-hours';
+
 /** What the assistant may say about the dealership, in its own words (read through the DealershipFacts port). */
 export interface DealershipFacts {
   name: string;
@@ -22,11 +24,8 @@ export abstract class DealershipFactsSource {
   abstract factsOf(dealerId: string): Promise<DealershipFacts | null>;
 }
 
-const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-const ENTRY = /^\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(?:\s*-\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun))?\s+(\d{1,2}):(\d{2})\s*$/;
-
 export interface DayHours {
-  day: (typeof DAYS)[number];
+  day: WeekDay;
   /** null: closed. */
   open: string | null;
   close: string | null;
@@ -34,16 +33,14 @@ export interface DayHours {
 
 /** Opening hours per day from the paired entries (decisions.md section 8); a day no entry names is closed. */
 export function weeklyHours(hours: DealershipFacts['hours']): DayHours[] {
-  const week: DayHours[] = DAYS.map((day) => ({ day, open: null, close: null }));
+  const week: DayHours[] = WEEK_DAYS.map((day) => ({ day, open: null, close: null }));
   for (const [i, opening] of hours.opening.entries()) {
-    const o = ENTRY.exec(opening);
-    const c = ENTRY.exec(hours.closing[i] ?? '');
+    const o = parseHoursEntry(opening);
+    const c = parseHoursEntry(hours.closing[i] ?? '');
     if (!o || !c) continue;
-    const from = DAYS.indexOf(o[1] as DayHours['day']);
-    const to = o[2] ? DAYS.indexOf(o[2] as DayHours['day']) : from;
-    for (let d = from; d <= to; d++) {
-      week[d].open = `${o[3].padStart(2, '0')}:${o[4]}`;
-      week[d].close = `${c[3].padStart(2, '0')}:${c[4]}`;
+    for (let d = WEEK_DAYS.indexOf(o.from); d <= WEEK_DAYS.indexOf(o.to); d++) {
+      week[d].open = o.time;
+      week[d].close = c.time;
     }
   }
   return week;

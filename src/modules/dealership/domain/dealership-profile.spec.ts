@@ -40,6 +40,29 @@ describe(mergeProfile.name, () => {
     ]);
   });
 
+  it('refuses a time zone that is not an IANA name, and opening hours not in the decided format or not paired', () => {
+    const result = mergeProfile(defaultDealershipProfile(), {
+      time_zone: 'Mars/Olympus',
+      service_operations: { opening: ['Mon-Fri 08:00', 'Saturday 9am'], closing: ['Mon-Fri 18:00'] },
+      reach_settings: { follow_up_hours: { opening: ['Fri-Mon 09:00'], closing: ['Fri-Mon 25:00'] } },
+    });
+    const format = 'must be "<Day> HH:MM" or "<Day>-<Day> HH:MM" (24-hour, days Mon..Sun)';
+    expect(result).toEqual({ problems: [
+      { field: 'time_zone', errors: ['must be an IANA time zone name such as America/Toronto (or "")'] },
+      { field: 'service_operations.opening[1]', errors: [format] },
+      { field: 'service_operations.closing', errors: ['must pair with opening by index: 2 opening, 1 closing'] },
+      { field: 'reach_settings.follow_up_hours.opening[0]', errors: [format] },
+      { field: 'reach_settings.follow_up_hours.closing[0]', errors: [format] },
+    ] });
+    const fine = mergeProfile(defaultDealershipProfile(), { time_zone: 'America/Vancouver', service_operations: { opening: ['Sat 09:00'], closing: ['Sat 16:00'] } });
+    expect(fine).toHaveProperty('profile.time_zone', 'America/Vancouver');
+  });
+
+  it('does not hold a stored value that predates a check against a patch of something else', () => {
+    const stored = withProfileDefaults({ time_zone: 'Old/Zone', service_operations: { opening: ['whenever'], closing: [] } });
+    expect(mergeProfile(stored, { ai_activation: true })).toHaveProperty('profile.ai_activation', true);
+  });
+
   it('refuses names that exist only on the object prototype', () => {
     expect(mergeProfile(defaultDealershipProfile(), { constructor: 1, reach_settings: { hasOwnProperty: true } })).toEqual({
       problems: [

@@ -1,3 +1,5 @@
+import { openingHoursProblems } from '../../../../libs/common/hours/opening-hours';
+
 /**
  * The dealership profile of spec section 2.15: every field, with its default. The default object
  * doubles as the schema: `mergeProfile` accepts a partial profile only where its keys and value
@@ -179,8 +181,38 @@ export interface ProfileProblem {
  */
 export function mergeProfile(base: DealershipProfile, patch: unknown): { profile: DealershipProfile } | { problems: ProfileProblem[] } {
   const problems: ProfileProblem[] = [];
-  const merged = mergeObject(base as unknown as Record<string, unknown>, defaultDealershipProfile(), patch, '', problems);
-  return problems.length ? { problems } : { profile: merged as unknown as DealershipProfile };
+  const merged = mergeObject(base as unknown as Record<string, unknown>, defaultDealershipProfile(), patch, '', problems) as unknown as DealershipProfile;
+  if (problems.length === 0) problems.push(...meaningProblems(merged, patch as Record<string, unknown>));
+  return problems.length ? { problems } : { profile: merged };
+}
+
+/**
+ * What the shapes allow but the values must also mean, checked where the patch sets them (a stored
+ * value that predates a check does not block configuring something else): the time zone is an IANA
+ * name, and opening hours are in decisions.md section 8's format, paired by index.
+ */
+function meaningProblems(profile: DealershipProfile, patch: Record<string, unknown>): ProfileProblem[] {
+  const problems: ProfileProblem[] = [];
+  if ('time_zone' in patch && profile.time_zone !== '' && !isTimeZone(profile.time_zone)) {
+    problems.push({ field: 'time_zone', errors: ['must be an IANA time zone name such as America/Toronto (or "")'] });
+  }
+  if (isPlainObject(patch.service_operations)) {
+    problems.push(...openingHoursProblems(profile.service_operations.opening, profile.service_operations.closing, 'service_operations'));
+  }
+  if (isPlainObject(patch.reach_settings) && isPlainObject(patch.reach_settings.follow_up_hours)) {
+    const hours = profile.reach_settings.follow_up_hours;
+    problems.push(...openingHoursProblems(hours.opening, hours.closing, 'reach_settings.follow_up_hours'));
+  }
+  return problems;
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
