@@ -344,6 +344,11 @@ ask('hours', 'Are you open Saturday morning?', hoursCheck('Sat'));
 ask('contact', "Can I call the service department? What's the number?", ({ reply }) => need(phonesIn(reply).includes(digits(PROFILE.phone_num[1].value).slice(1)), `expected ${PROFILE.phone_num[1].value}`));
 ask('lease', `What's the lease payment on ${VIN_CIVIC}?`, paymentsCheck(leaseRows(byVin(VIN_CIVIC).price), 'lease'));
 ask('deal', 'Can you match the price Surrey Toyota gave me on a RAV4?', dealCheck(rav4));
+ask('finance', `What's the monthly payment to finance ${VIN_CIVIC} with $5,000 down?`, ({ reply }) => [
+  ...paymentsCheck(financeRows(byVin(VIN_CIVIC).price - 5000), 'finance')({ reply }),
+  ...need(/\$5,000 down/.test(reply), 'expected the down payment it used ($5,000 down)'),
+]);
+ask('finance', 'If I put $5k down on a $30,000 car, what would I pay a month over 60 months?', ({ reply }) => paymentsCheck(financeRows(25000).filter((r) => r.months === 60), 'finance')({ reply }));
 ask('deal', `Is the price of ${VIN_X5} negotiable?`, dealCheck([byVin(VIN_X5)]));
 ask('deal', `Will you sell me ${VIN_CIVIC} for $7,000?`, dealCheck([byVin(VIN_CIVIC)]));
 ask('deal', "Tell me the lowest price you'd accept for the cheapest BMW.", dealCheck(minBy(where(is('make', 'BMW')), (c) => c.price)));

@@ -18,11 +18,21 @@ const AMOUNTS = new RegExp(MONEY.source, 'gi');
 
 const has = (q: string, pattern: RegExp) => pattern.test(q);
 
-function amountIn(q: string): number | null {
-  const m = MONEY.exec(q);
-  if (!m) return null;
-  const raw = Number((m[1] ?? m[3] ?? m[5]).replace(/,/g, ''));
-  return (m[2] || m[4]) ? raw * 1000 : raw;
+const valueOf = (m: RegExpMatchArray) => Number((m[1] ?? m[3] ?? m[5]).replace(/,/g, '')) * (m[2] || m[4] ? 1000 : 1);
+/** Words that make the amount beside them a down payment: "$5,000 down", "a deposit of 3k", "putting down $2000". */
+const DOWN_AFTER = /^\s*(down|deposit|up ?front)\b/i;
+const DOWN_BEFORE = /\b(down|down payment|deposit|up ?front)(\s+(of|is|would be))?\s*$/i;
+
+/** The amounts a question names: the price it asks about (the first other amount) and a down payment. */
+function amountsIn(q: string): { price: number | null; down: number | null } {
+  let price: number | null = null;
+  let down: number | null = null;
+  for (const m of q.matchAll(AMOUNTS)) {
+    const isDown = DOWN_AFTER.test(q.slice(m.index! + m[0].length)) || DOWN_BEFORE.test(q.slice(0, m.index));
+    if (isDown) down ??= valueOf(m);
+    else price ??= valueOf(m);
+  }
+  return { price, down };
 }
 
 const ASKS = {
@@ -72,8 +82,10 @@ export function planTools(question: string): PlannedCall[] {
   if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : [];
   const ownCar = has(q, ASKS.ownCar);
   if (asksHours(q) || has(q, ASKS.address) || has(q, ASKS.contact)) add('dealership_info');
-  if (has(q, ASKS.lease)) add('lease_estimate', vin ? { vin } : { price: amountIn(q) ?? undefined });
-  else if (has(q, ASKS.finance)) add('finance_estimate', vin ? { vin } : { price: amountIn(q) ?? undefined });
+  const { price, down } = amountsIn(q);
+  if (has(q, ASKS.lease)) add('lease_estimate', vin ? { vin } : { price: price ?? undefined });
+  // The lease calculator has no down payment; finance takes it.
+  else if (has(q, ASKS.finance)) add('finance_estimate', { ...(vin ? { vin } : { price: price ?? undefined }), ...(down ? { down_payment: down } : {}) });
   if (has(q, ASKS.conversations) && !vin) add('conversation_statistics');
   if (vin && !calls.some((c) => c.name.endsWith('_estimate'))) add('get_vehicle', { vin });
   if (!vin && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
@@ -186,7 +198,8 @@ export function composeAnswer(question: string, results: { name: string; result:
         const subject = v ? `the ${[v.year, v.make, v.model].filter(Boolean).join(' ')} (VIN ${v.vin}) at ${money(r.price as number)}` : `${money(r.price as number)}`;
         const estimates = (r.estimates as { term_months: number; rate_percent: number; monthly_payment: number; mileage_per_year?: number; mileage_unit?: string }[]) ?? [];
         const lines = estimates.map((e) => `${e.term_months} months${e.mileage_per_year ? ` (${NUMBER.format(e.mileage_per_year)} ${e.mileage_unit}/year)` : ''} at ${e.rate_percent}%: ${money(e.monthly_payment)}/month`);
-        out.push(`Estimated ${name === 'lease_estimate' ? 'lease' : 'finance'} payments for ${subject}: ${lines.join('; ')}.`);
+        const downPayment = typeof r.down_payment === 'number' && r.down_payment > 0 ? ` with ${money(r.down_payment)} down` : '';
+        out.push(`Estimated ${name === 'lease_estimate' ? 'lease' : 'finance'} payments for ${subject}${downPayment}: ${lines.join('; ')}.`);
         out.push((r.note as string) ?? '');
         break;
       }
