@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachBackend } from '../support/backends';
 import { until } from '../support/eventually';
+import { ConfigureDealerUseCase } from '../../src/modules/dealership';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { allEvents, getRun, openStream, reply, send, stockCars, waitForRun } from './assistant-helpers';
 
@@ -153,6 +154,20 @@ describeEachBackend('Assistant', (backend) => {
     const second = await send(t, dealer, 'What are your hours?');
     await waitForRun(t, dealer, second);
     await t.http().get(`/api/v1/assistant/threads/${second.thread_id}/runs/${sent.run_id}`).set('Authorization', dealer.auth).expect(404);
+  });
+
+  it("keeps to the dealership's link settings: the contact link instead of its numbers, the link instead of its address", async () => {
+    const linked = await createDealer(t);
+    await t.app.get(ConfigureDealerUseCase).execute(linked.dealerId, {
+      phone_num: [{ name: 'Sales', value: '+16045550100' }], email_address: [{ name: 'Sales', value: 'sales@linked.example' }],
+      address: { street: '1 Main St', city: 'Surrey' }, contact_info_link: 'https://linked.example/contact',
+      send_link_instead_of_contact: true, send_link_instead_of_address: true,
+    });
+    const sent = await send(t, linked, "What's your phone number and address?");
+    await waitForRun(t, linked, sent);
+    const answer = (await reply(t, linked, sent))!.content as string;
+    expect(answer).toContain('https://linked.example/contact');
+    expect(answer).not.toMatch(/604|sales@linked|1 Main St/);
   });
 
   it('refuses questions about other dealerships without looking anything up', async () => {

@@ -71,8 +71,9 @@ export class RunToolbox implements Toolbox {
       name: f.name,
       address: f.sendLinkInsteadOfAddress ? null : address || null,
       contact_link: f.contactLink || null,
-      phones: f.phones,
-      emails: f.emails,
+      // The dealership's choice (send_link_instead_of_contact): the link, not its numbers and addresses.
+      phones: f.sendLinkInsteadOfContact ? [] : f.phones,
+      emails: f.sendLinkInsteadOfContact ? [] : f.emails,
       website: f.siteUrl || null,
       inventory_link: f.inventoryLink || null,
       time_zone: f.timeZone || null,

@@ -13,6 +13,8 @@ export interface DealershipFacts {
   address: { street: string; city: string; state: string; postalCode: string; country: string };
   /** Give the contact link instead of the street address. */
   sendLinkInsteadOfAddress: boolean;
+  /** Give the contact link instead of phone numbers and email addresses. */
+  sendLinkInsteadOfContact: boolean;
   /** `service_operations`: opening[i] and closing[i] pair by index ("Mon-Fri 08:00"). */
   hours: { opening: string[]; closing: string[] };
   finance: { enabled: boolean; terms: { months: number; ratePercent: number }[] };

@@ -120,7 +120,7 @@ type Result = Record<string, unknown>;
 function sayHours(info: Result): string {
   const hours = (info.hours as { day: string; open: string | null; close: string | null }[]) ?? [];
   const open = hours.filter((h) => h.open);
-  if (open.length === 0) return `${info.name as string} has not published its opening hours; please call us.`;
+  if (open.length === 0) return `${info.name as string} has not published its opening hours; please contact us to ask.`;
   const lines = hours.map((h) => `${h.day}: ${h.open ? `${h.open}-${h.close}` : 'closed'}`);
   return `Our hours${info.time_zone ? ` (${info.time_zone as string})` : ''}: ${lines.join('; ')}.`;
 }
@@ -138,7 +138,8 @@ function sayContact(info: Result, question: string): string[] {
     if (phones.length) out.push(`You can call ${phones.map((p) => `${p.name || 'us'} at ${p.value}`).join(' or ')}.`);
     if (emails.length) out.push(`Email: ${emails.map((e) => e.value).join(', ')}.`);
     if (info.website) out.push(`Website: ${info.website as string}.`);
-    if (!phones.length && !emails.length && !info.website) out.push('Our contact details are not on file here.');
+    if (!phones.length && !emails.length && info.contact_link) out.push(`You can reach us here: ${info.contact_link as string}.`);
+    else if (!phones.length && !emails.length && !info.website) out.push('Our contact details are not on file here.');
   }
   return out;
 }

@@ -28,6 +28,7 @@ export class DealershipContextFacts extends DealershipFactsSource {
       inventoryLink: p.car_inventory_link || p.used_car_url || p.new_car_url,
       address: { street: p.address.street, city: p.address.city, state: p.address.state, postalCode: p.address.postal_code, country: p.address.country },
       sendLinkInsteadOfAddress: p.send_link_instead_of_address,
+      sendLinkInsteadOfContact: p.send_link_instead_of_contact,
       hours: { opening: p.service_operations.opening, closing: p.service_operations.closing },
       finance: {
         enabled: p.enable_finance_calculator && !!finance,
