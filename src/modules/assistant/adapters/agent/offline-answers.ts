@@ -117,11 +117,17 @@ function carLine(c: Car): string {
 
 type Result = Record<string, unknown>;
 
-function sayHours(info: Result): string {
+/** A day of the week as people write it ("Sat", "saturday", "Saturdays"): its three-letter name. */
+const DAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rs|rsday|urday)?s?\b/gi;
+
+/** The week's hours, or only the days the question names ("Are you open on Sunday?"). */
+function sayHours(info: Result, question: string): string {
   const hours = (info.hours as { day: string; open: string | null; close: string | null }[]) ?? [];
   const open = hours.filter((h) => h.open);
   if (open.length === 0) return `${info.name as string} has not published its opening hours; please contact us to ask.`;
-  const lines = hours.map((h) => `${h.day}: ${h.open ? `${h.open}-${h.close}` : 'closed'}`);
+  const named = new Set([...question.matchAll(DAY_WORD)].map((m) => m[1][0].toUpperCase() + m[1].slice(1).toLowerCase()));
+  const asked = hours.filter((h) => named.has(h.day));
+  const lines = (asked.length ? asked : hours).map((h) => `${h.day}: ${h.open ? `${h.open}-${h.close}` : 'closed'}`);
   return `Our hours${info.time_zone ? ` (${info.time_zone as string})` : ''}: ${lines.join('; ')}.`;
 }
 
@@ -168,9 +174,9 @@ export function composeAnswer(question: string, results: { name: string; result:
     }
     switch (name) {
       case 'dealership_info':
-        if (asksHours(question)) out.push(sayHours(r));
+        if (asksHours(question)) out.push(sayHours(r, question));
         out.push(...sayContact(r, question));
-        if (!asksHours(question) && !ASKS.address.test(question) && !ASKS.contact.test(question)) out.push(sayHours(r));
+        if (!asksHours(question) && !ASKS.address.test(question) && !ASKS.contact.test(question)) out.push(sayHours(r, question));
         break;
       case 'get_vehicle':
         if (r.found === false) out.push(`I couldn't find a car with VIN ${r.vin as string} in our inventory.`);

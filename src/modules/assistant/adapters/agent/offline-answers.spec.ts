@@ -1,0 +1,28 @@
+import { composeAnswer, planTools } from './offline-answers';
+
+const hours = [
+  { day: 'Mon', open: '08:00', close: '18:00' }, { day: 'Tue', open: '08:00', close: '18:00' }, { day: 'Wed', open: '08:00', close: '18:00' },
+  { day: 'Thu', open: '08:00', close: '18:00' }, { day: 'Fri', open: '08:00', close: '18:00' }, { day: 'Sat', open: '09:00', close: '16:00' },
+  { day: 'Sun', open: null, close: null },
+];
+const info = { name: 'Acme Motors', time_zone: 'America/Toronto', hours, phones: [], emails: [] };
+
+describe('the offline model', () => {
+  it('answers the days a question names, else the week', () => {
+    expect(composeAnswer('Are you open on Sunday?', [{ name: 'dealership_info', result: info }])).toBe('Our hours (America/Toronto): Sun: closed.');
+    expect(composeAnswer('Hours on Saturdays and Mondays?', [{ name: 'dealership_info', result: info }])).toBe('Our hours (America/Toronto): Mon: 08:00-18:00; Sat: 09:00-16:00.');
+    expect(composeAnswer('What are your opening hours?', [{ name: 'dealership_info', result: info }])).toContain('Mon: 08:00-18:00; Tue');
+  });
+
+  it('reads a down payment apart from the price it asks about', () => {
+    expect(planTools('If I put $5k down on a $30,000 car, what would I pay a month?')).toEqual([{ name: 'finance_estimate', args: { price: 30000, down_payment: 5000 } }]);
+    expect(planTools('Monthly payment on 2HGBGR159TS195958 with a down payment of $2,500?')).toEqual([
+      { name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', down_payment: 2500 } },
+    ]);
+  });
+
+  it('looks up the car a deal request names, leaving its amounts out of the search', () => {
+    expect(planTools('Can you knock $2,000 off the Civic Touring?')).toEqual([{ name: 'search_inventory', args: { query: 'Can you knock  off the Civic Touring?', take: 3 } }]);
+    expect(planTools('Would you take 28k for 2HGBGR159TS195958?')).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
+  });
+});
