@@ -103,7 +103,7 @@ describeEachBackend('Assistant', (backend) => {
     const cancel = await t.http().post(`/api/v1/assistant/threads/${sent.thread_id}/runs/cancel`).set('Authorization', dealer.auth).expect(202);
     expect(['cancelling', 'cancelled']).toContain(cancel.body.status);
     const run = await waitForRun(t, dealer, sent);
-    expect(run).toMatchObject({ status: 'cancelled', outcome_code: 'cancelled_by_user' });
+    expect(run).toMatchObject({ status: 'cancelled', outcome_code: 'cancelled_by_user', result_summary: 'Cancelled while it was running' });
     const events = await allEvents(t, dealer, sent);
     expect(events[events.length - 1].type).toBe('run.cancelled');
     expect(events.some((e) => e.type === 'message.completed')).toBe(false);
@@ -181,6 +181,7 @@ describeEachBackend('Assistant', (backend) => {
     const post = (body: unknown) => t.http().post('/api/v1/assistant/threads/message').set('Authorization', dealer.auth).send(body as object);
     await post({}).expect(400);
     await post({ message: '' }).expect(400);
+    expect((await post({ message: ' \n\t ' }).expect(400)).body.details).toEqual([{ field: 'message', errors: ['message must not be blank'] }]);
     await post({ message: 'x'.repeat(8001) }).expect(400);
     await post({ message: 'hi', thread_id: 'not-a-uuid' }).expect(400);
     await post({ message: 'hi', thread_id: '00000000-0000-4000-8000-000000000000' }).expect(404);
@@ -234,7 +235,7 @@ describeEachBackend('Assistant run deadline', (backend) => {
   it('ends a run past its deadline as expired, with the reason, and the thread takes the next message', async () => {
     const sent = await send(t, dealer, 'What are your hours and your address?');
     const run = await waitForRun(t, dealer, sent);
-    expect(run).toMatchObject({ status: 'expired', outcome_code: 'deadline_exceeded', last_error: 'The run passed its deadline (1 s)' });
+    expect(run).toMatchObject({ status: 'expired', outcome_code: 'deadline_exceeded', last_error: 'The run passed its deadline (1 s)', result_summary: 'Stopped at its deadline' });
     const events = await allEvents(t, dealer, sent);
     expect(events[events.length - 1].type).toBe('run.expired');
     expect(events.filter((e) => e.type.startsWith('run.') && !['run.queued', 'run.started'].includes(e.type))).toHaveLength(1);

@@ -239,8 +239,10 @@ export class ExecuteRunUseCase {
     const code: OutcomeCode = status === 'cancelled' ? 'cancelled_by_user' : status === 'expired' ? 'deadline_exceeded' : lastError?.startsWith('The worker') ? 'worker_lost' : 'model_error';
     const error = status === 'expired' ? `The run passed its deadline (${Math.round(this.settings.runDeadlineMs / 1000)} s)` : lastError;
     const type: RunEventType = status === 'cancelled' ? 'run.cancelled' : status === 'expired' ? 'run.expired' : 'run.failed';
+    // Every ended run says how it ended (a run cancelled while queued: 'Cancelled before it started').
+    const summary = status === 'cancelled' ? 'Cancelled while it was running' : status === 'expired' ? 'Stopped at its deadline' : 'Failed';
     await this.unitOfWork.run(async () => {
-      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, completedDate: now }, now, attempt))) return;
+      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, resultSummary: summary, completedDate: now }, now, attempt))) return;
       await this.assistant.appendEvents(run.dealerId, run.id, [...said, { type, summary: `Run ${status}`, payload: { outcome_code: code, last_error: error }, dateCreated: now }]);
       await this.assistant.touchThread(run.dealerId, run.threadId, run.id, now);
     }, { retryOnConflict: true });

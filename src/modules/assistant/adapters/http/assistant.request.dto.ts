@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
 import { QueryInt } from '../../../../../libs/common/http/query-transforms';
 
 export class SendMessageRequest {
@@ -8,7 +8,7 @@ export class SendMessageRequest {
    * The message to the assistant.
    */
   @ApiProperty({ example: 'How many SUVs do we have under $30,000?' })
-  @IsString() @Length(1, 8000)
+  @IsString() @Length(1, 8000) @Matches(/\S/, { message: 'message must not be blank' })
   message!: string;
 
   /** Continue this thread; without it (or null) a new thread is created. */
