@@ -258,6 +258,15 @@ ask('count', 'How many vehicles do you have in total?', ({ reply }) => [
   ...need(statesNumber(reply, where(is('condition', 'used')).length), 'expected the used count'),
   ...need(statesNumber(reply, where(is('condition', 'new')).length), 'expected the new count'),
 ]);
+ask('count', 'How many new cars and how many used cars do you have?', ({ reply }) => [
+  ...need(statesNumber(reply, where(is('condition', 'used')).length), 'expected the used count'),
+  ...need(statesNumber(reply, where(is('condition', 'new')).length), 'expected the new count'),
+]);
+ask('count', "What's the average price of your cars?", ({ reply }) => {
+  const priced = CARS.filter((c) => c.price !== null);
+  const average = priced.reduce((a, c) => a + c.price, 0) / priced.length;
+  return need(statesMoney(reply, Math.round(average * 100) / 100), `expected the average listed price $${average.toFixed(2)}`);
+});
 
 // Cheapest, newest, most expensive, lowest mileage (one car: its VIN and price).
 ask('pick', "What's your cheapest Honda Civic?", carCheck(minBy(civic, (c) => c.price), 'cheapest Civic'));

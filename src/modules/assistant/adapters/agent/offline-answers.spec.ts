@@ -25,4 +25,14 @@ describe('the offline model', () => {
     expect(planTools('Can you knock $2,000 off the Civic Touring?')).toEqual([{ name: 'search_inventory', args: { query: 'Can you knock  off the Civic Touring?', take: 3 } }]);
     expect(planTools('Would you take 28k for 2HGBGR159TS195958?')).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
   });
+
+  it('answers new and used counted apart, and an average, from the summary; not a figure no tool has', () => {
+    expect(planTools('How many new cars and how many used cars do you have?')).toEqual([{ name: 'inventory_summary', args: {} }]);
+    expect(planTools("What's the average price of your cars?")).toEqual([{ name: 'inventory_summary', args: {} }]);
+    expect(planTools("What's the average price of your SUVs?")).toEqual([]);
+    expect(planTools("What's the total value of all cars in stock?")).toEqual([]);
+    const summary = { total: 10, used: 6, new: 4, priceMin: 5000, priceMax: 50000, priceAverage: 21234.5, byMake: [] };
+    expect(composeAnswer("What's the average price of your cars?", [{ name: 'inventory_summary', result: summary }]))
+      .toBe('We have 10 cars in stock: 6 used and 4 new.\nPrices range from $5,000 to $50,000.\nThe average listed price is $21,234.50.');
+  });
 });

@@ -50,6 +50,10 @@ const ASKS = {
   summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
   /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
   change: /\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal)\b/i,
+  /** A figure over many cars (an average, a total value): the summary has the whole stock's average, no tool any other. */
+  aggregate: /\b(average|mean|median|total value|worth in total|combined value|sum)\b/i,
+  /** New and used counted apart: the summary's split, not one search. */
+  newAndUsed: /\bhow many\b[^?]*\b(new\b[^?]*\bused|used\b[^?]*\bnew)\b/i,
   /** The customer's own car (a trade-in, an appraisal): not a question about our stock, and no tool values it. */
   ownCar: /\btrade[- ]?ins?\b|\bapprais\w*|\bmy\b[^.?!]{0,40}\bworth\b/i,
 };
@@ -62,7 +66,10 @@ const CAR_WORDS = /\b(cars?|vehicles?|suvs?|trucks?|sedans?|coupes?|vans?|miniva
 const DESIGNATION = /\b(?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z\d]+(?:-[a-z\d]+)?\b/gi;
 /** Numbers with a unit or an ordinal ("3pm", "30k", "2nd") are not model names. */
 const NUMBER_WITH_UNIT = /^\d+(am|pm|k|km|kms|mi|mph|kg|lbs?|st|nd|rd|th|s|x)$/i;
-const namesCars = (q: string) => CAR_WORDS.test(q) || [...q.matchAll(DESIGNATION)].some((m) => !NUMBER_WITH_UNIT.test(m[0]));
+const namesDesignation = (q: string) => [...q.matchAll(DESIGNATION)].some((m) => !NUMBER_WITH_UNIT.test(m[0]));
+const namesCars = (q: string) => CAR_WORDS.test(q) || namesDesignation(q);
+/** A kind of car, not cars in general ("SUVs", "used", "2020", "RAV4"; not "cars", "vehicles"). */
+const namesKind = (q: string) => CAR_WORDS.test(q.replace(/\b(cars?|vehicles?|models?|makes?)\b/gi, '')) || namesDesignation(q);
 
 /** The tools a question needs (none: the model says what it can help with). */
 export function planTools(question: string): PlannedCall[] {
@@ -89,7 +96,10 @@ export function planTools(question: string): PlannedCall[] {
   if (has(q, ASKS.conversations) && !vin) add('conversation_statistics');
   if (vin && !calls.some((c) => c.name.endsWith('_estimate'))) add('get_vehicle', { vin });
   if (!vin && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
-    if (has(q, ASKS.summary)) add('inventory_summary');
+    // An average or a total of some kind of car: no tool computes it, so the model says it cannot (listing cars would not answer it).
+    if (has(q, ASKS.aggregate)) {
+      if (/\b(average|mean)\b/i.test(q) && !namesKind(q)) add('inventory_summary');
+    } else if (has(q, ASKS.summary) || has(q, ASKS.newAndUsed)) add('inventory_summary');
     else if (has(q, ASKS.stock) || calls.length === 0) {
       // A question about cars the other tools do not cover: let search try it (it ignores what it does not understand).
       // Generic words ("do you have", "any") ask for cars only when no other tool answers the question.
@@ -198,6 +208,7 @@ export function composeAnswer(question: string, results: { name: string; result:
       case 'inventory_summary':
         out.push(`We have ${r.total as number} cars in stock: ${r.used as number} used and ${r.new as number} new.`);
         if (typeof r.priceMin === 'number' && typeof r.priceMax === 'number') out.push(`Prices range from ${money(r.priceMin)} to ${money(r.priceMax)}.`);
+        if (/\b(average|mean)\b/i.test(question) && typeof r.priceAverage === 'number') out.push(`The average listed price is ${money(r.priceAverage)}.`);
         break;
       case 'finance_estimate':
       case 'lease_estimate': {
