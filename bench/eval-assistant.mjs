@@ -357,6 +357,7 @@ ask('finance', `What's the monthly payment to finance ${VIN_CIVIC} with $5,000 d
   ...paymentsCheck(financeRows(byVin(VIN_CIVIC).price - 5000), 'finance')({ reply }),
   ...need(/\$5,000 down/.test(reply), 'expected the down payment it used ($5,000 down)'),
 ]);
+ask('finance', 'What would the monthly finance payment be on the cheapest Honda Civic?', ({ reply }) => paymentsCheck(financeRows(minBy(civic, (c) => c.price)[0].price), 'finance')({ reply }));
 ask('finance', 'If I put $5k down on a $30,000 car, what would I pay a month over 60 months?', ({ reply }) => paymentsCheck(financeRows(25000).filter((r) => r.months === 60), 'finance')({ reply }));
 ask('deal', `Is the price of ${VIN_X5} negotiable?`, dealCheck([byVin(VIN_X5)]));
 ask('deal', `Will you sell me ${VIN_CIVIC} for $7,000?`, dealCheck([byVin(VIN_CIVIC)]));

@@ -1,4 +1,4 @@
-import { composeAnswer, planTools } from './offline-answers';
+import { composeAnswer, followUpTools, planTools } from './offline-answers';
 
 const hours = [
   { day: 'Mon', open: '08:00', close: '18:00' }, { day: 'Tue', open: '08:00', close: '18:00' }, { day: 'Wed', open: '08:00', close: '18:00' },
@@ -34,5 +34,24 @@ describe('the offline model', () => {
     const summary = { total: 10, used: 6, new: 4, priceMin: 5000, priceMax: 50000, priceAverage: 21234.5, byMake: [] };
     expect(composeAnswer("What's the average price of your cars?", [{ name: 'inventory_summary', result: summary }]))
       .toBe('We have 10 cars in stock: 6 used and 4 new.\nPrices range from $5,000 to $50,000.\nThe average listed price is $21,234.50.');
+  });
+
+  it('finds a car named without its VIN, then estimates its payment in the next turn', () => {
+    const q = "What's the finance payment on the 2026 Honda Civic Touring with $3,000 down?";
+    expect(planTools(q)).toEqual([{ name: 'search_inventory', args: { query: "What's the finance payment on the 2026 Honda Civic Touring with  down?", take: 1 } }]);
+    const found = { name: 'search_inventory', result: { total: 1, understood: true, cars: [{ vin: '2HGBGR159TS195958' }] } };
+    expect(followUpTools(q, [found])).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', down_payment: 3000 } }]);
+    expect(followUpTools(q, [found, { name: 'finance_estimate', result: {} }])).toEqual([]);
+    // A search that understood no car: the estimate without a car says what it needs.
+    expect(followUpTools(q, [{ name: 'search_inventory', result: { total: 5, understood: false, cars: [{ vin: '2HGBGR159TS195958' }] } }])).toEqual([{ name: 'finance_estimate', args: {} }]);
+  });
+
+  it('asked for a payment with no car and no price, says what it needs and lists no cars', () => {
+    const q = "What's my monthly payment?";
+    const results = [
+      { name: 'search_inventory', result: { total: 400, understood: false, cars: [{ vin: '2HGBGR159TS195958', condition: 'used', year: 2020, make: 'Honda', model: 'Civic', trim: null, price: 1, kilometers: null, color: null }] } },
+      { name: 'finance_estimate', result: { error: 'a VIN or a price is needed' } },
+    ];
+    expect(composeAnswer(q, results)).not.toMatch(/2HGBGR159TS195958|400/);
   });
 });

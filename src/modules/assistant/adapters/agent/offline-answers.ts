@@ -90,9 +90,12 @@ export function planTools(question: string): PlannedCall[] {
   const ownCar = has(q, ASKS.ownCar);
   if (asksHours(q) || has(q, ASKS.address) || has(q, ASKS.contact)) add('dealership_info');
   const { price, down } = amountsIn(q);
-  if (has(q, ASKS.lease)) add('lease_estimate', vin ? { vin } : { price: price ?? undefined });
+  const estimate = estimateOf(q);
+  // A payment with neither VIN nor price: find the car it names ("the 2026 Civic Touring") first, estimate in the next turn
+  // (followUpTools), or say a VIN or a price is needed when the search understood no car in it.
+  if (estimate && !vin && price === null) return [...calls, { name: 'search_inventory', args: { query: q.replace(AMOUNTS, ' '), take: 1 } }];
   // The lease calculator has no down payment; finance takes it.
-  else if (has(q, ASKS.finance)) add('finance_estimate', { ...(vin ? { vin } : { price: price ?? undefined }), ...(down ? { down_payment: down } : {}) });
+  if (estimate) add(estimate, { ...(vin ? { vin } : { price: price ?? undefined }), ...(down && estimate === 'finance_estimate' ? { down_payment: down } : {}) });
   if (has(q, ASKS.conversations) && !vin) add('conversation_statistics');
   if (vin && !calls.some((c) => c.name.endsWith('_estimate'))) add('get_vehicle', { vin });
   if (!vin && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
@@ -109,6 +112,27 @@ export function planTools(question: string): PlannedCall[] {
     }
   }
   return calls;
+}
+
+/** The estimate a question asks for, if any (a lease when it says lease). */
+function estimateOf(q: string): 'lease_estimate' | 'finance_estimate' | null {
+  return has(q, ASKS.lease) ? 'lease_estimate' : has(q, ASKS.finance) ? 'finance_estimate' : null;
+}
+
+/**
+ * The calls a turn needs after the first one's results: the estimate for the car a search found
+ * (a payment asked for a car named without its VIN). None once an estimate is in.
+ */
+export function followUpTools(question: string, results: { name: string; result: unknown }[]): PlannedCall[] {
+  const estimate = estimateOf(question);
+  if (!estimate || results.some((r) => r.name === estimate)) return [];
+  const found = results.find((r) => r.name === 'search_inventory')?.result as { understood?: boolean; cars?: { vin: string }[] } | undefined;
+  if (!found) return [];
+  const car = found.understood !== false ? found.cars?.[0] : undefined;
+  // No car named: the estimate's own answer says what it needs.
+  if (!car) return [{ name: estimate, args: {} }];
+  const { down } = amountsIn(question);
+  return [{ name: estimate, args: { vin: car.vin, ...(down && estimate === 'finance_estimate' ? { down_payment: down } : {}) } }];
 }
 
 interface Car { vin: string; condition: string; year: number | null; make: string | null; model: string | null; trim: string | null; price: number | null; kilometers: number | null; color: string | null }
@@ -193,6 +217,8 @@ export function composeAnswer(question: string, results: { name: string; result:
         else out.push(`The ${carLine(r as unknown as Car)}.`);
         break;
       case 'search_inventory': {
+        // Looked up for an estimate and named no car: any cars would answer nothing (the estimate says what it needs).
+        if (r.understood === false && estimateOf(question)) break;
         const cars = (r.cars as Car[]) ?? [];
         const total = r.total as number;
         if (total === 0) out.push("We don't have a car matching that in stock right now.");

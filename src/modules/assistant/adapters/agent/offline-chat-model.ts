@@ -3,14 +3,15 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import { BaseChatModel, type BindToolsInput } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { composeAnswer, planTools } from './offline-answers';
+import { composeAnswer, followUpTools, planTools } from './offline-answers';
 import { questionOf } from './prompt';
 
 /**
  * The built-in model (the default, no network): a LangChain chat model that supports
  * `bindTools`, so the same agent loop, tools and events run offline and with a real model. First
- * turn: the tool calls the question needs; second turn: the answer composed from their results,
- * streamed word by word (`streamDelayMs` between words simulates a real model's pace).
+ * turn: the tool calls the question needs; then the calls a result leads to (the estimate for the
+ * car a search found), if any; last: the answer composed from the results, streamed word by word
+ * (`streamDelayMs` between words simulates a real model's pace).
  */
 export class OfflineDealershipModel extends BaseChatModel {
   private boundTools: string[] = [];
@@ -29,18 +30,17 @@ export class OfflineDealershipModel extends BaseChatModel {
     return bound as unknown as OfflineDealershipModel;
   }
 
-  /** The tool calls of the first turn, or the final text once this turn's tool results are in. */
+  /** The tool calls of the first turn, those its results lead to, or the final text once they are all in. */
   private respond(messages: BaseMessage[]): AIMessage {
     const lastHuman = messages.map((m, i) => (HumanMessage.isInstance(m) ? i : -1)).filter((i) => i >= 0).pop() ?? -1;
     const question = questionOf(String(messages[lastHuman]?.content ?? ''));
     const turn = messages.slice(lastHuman + 1);
     const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: parse(String(m.content)) }));
     const called = turn.some((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) > 0);
-    if (!called) {
-      const calls = planTools(question).filter((c) => this.boundTools.includes(c.name));
-      if (calls.length > 0) {
-        return new AIMessage({ content: '', tool_calls: calls.map((c, i) => ({ name: c.name, args: c.args, id: `call_${i + 1}`, type: 'tool_call' as const })) });
-      }
+    const calls = (called ? followUpTools(question, results) : planTools(question)).filter((c) => this.boundTools.includes(c.name));
+    if (calls.length > 0) {
+      const first = results.length + 1;
+      return new AIMessage({ content: '', tool_calls: calls.map((c, i) => ({ name: c.name, args: c.args, id: `call_${first + i}`, type: 'tool_call' as const })) });
     }
     return new AIMessage({ content: composeAnswer(question, results) });
   }
