@@ -371,6 +371,8 @@ ask('decline', 'Do you offer extended warranties?', declineCheck(/\b(yes|we offe
 
 // A follow-up in the same thread as the first count.
 ask('count', 'And how many Honda CR-V?', countCheck(where(is('make', 'Honda'), is('model', 'CR-V'))), { followUp: 0 });
+// "it": the car the thread talked about (the first question naming the X5's VIN).
+ask('lease', 'And what would the lease payments be on it?', paymentsCheck(leaseRows(byVin(VIN_X5).price), 'lease'), { followUp: Q.findIndex((q) => q.text.includes(VIN_X5)) });
 
 // ---------------------------------------------------------------------------------------------
 // Running it.

@@ -1,4 +1,4 @@
-import { composeAnswer, followUpTools, planTools } from './offline-answers';
+import { composeAnswer, followUpTools, lastVinIn, planTools } from './offline-answers';
 
 const hours = [
   { day: 'Mon', open: '08:00', close: '18:00' }, { day: 'Tue', open: '08:00', close: '18:00' }, { day: 'Wed', open: '08:00', close: '18:00' },
@@ -53,5 +53,14 @@ describe('the offline model', () => {
       { name: 'finance_estimate', result: { error: 'a VIN or a price is needed' } },
     ];
     expect(composeAnswer(q, results)).not.toMatch(/2HGBGR159TS195958|400/);
+  });
+
+  it('takes "it" for the car the thread talked about last, when the question asks something of a car', () => {
+    const earlier = lastVinIn(['Tell me about 2HGBGR159TS195958', 'The used 2020 Honda Civic (VIN 2HGBGR159TS195958), listed at $20,000.']);
+    expect(earlier).toBe('2HGBGR159TS195958');
+    expect(planTools('What would the monthly payments be on it?', earlier)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958' } }]);
+    expect(planTools('Is it still available?', earlier)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
+    expect(planTools('What time does it open on Saturday?', earlier)).toEqual([{ name: 'dealership_info', args: {} }]);
+    expect(lastVinIn(['What are your hours?'])).toBeUndefined();
   });
 });

@@ -72,13 +72,28 @@ const namesCars = (q: string) => CAR_WORDS.test(q) || namesDesignation(q);
 const namesKind = (q: string) => CAR_WORDS.test(q.replace(/\b(cars?|vehicles?|models?|makes?)\b/gi, '')) || namesDesignation(q);
 
 /** The tools a question needs (none: the model says what it can help with). */
-export function planTools(question: string): PlannedCall[] {
+/** A question about the car already talked about ("what would the payments be on it?", "that one"). */
+const REFERS_BACK = /\b(it|its|that (one|car)|this (one|car)|the same (one|car))\b/i;
+/** What is asked of one car ("does it" may also be the dealership: "what time does it open?"). */
+const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q) || /\b(price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q);
+
+/** The last VIN said in the thread before the question (the car "it" refers to), if any. */
+export function lastVinIn(texts: readonly string[]): string | undefined {
+  for (let i = texts.length - 1; i >= 0; i--) {
+    const all = [...texts[i].matchAll(new RegExp(VIN.source, 'gi'))].filter((m) => /\d/.test(m[0]));
+    if (all.length) return all[all.length - 1][0].toUpperCase();
+  }
+  return undefined;
+}
+
+/** `earlierVin`: the car the thread talked about last, which "it" in the question refers to. */
+export function planTools(question: string, earlierVin?: string): PlannedCall[] {
   const q = question.trim();
   const calls: PlannedCall[] = [];
   const add = (name: string, args: Record<string, unknown> = {}) => {
     if (!calls.some((c) => c.name === name)) calls.push({ name, args });
   };
-  const vin = VIN.exec(q)?.[0].toUpperCase();
+  const vin = VIN.exec(q)?.[0].toUpperCase() ?? (earlierVin && REFERS_BACK.test(q) && asksAboutACar(q) ? earlierVin : undefined);
   // Price talk goes to staff with the listed price: look up the car it names (an amount in it is an offer, not a budget).
   if (isDealRequest(q)) {
     return [vin ? { name: 'get_vehicle', args: { vin } } : { name: 'search_inventory', args: { query: q.replace(AMOUNTS, ' '), take: 3 } }];

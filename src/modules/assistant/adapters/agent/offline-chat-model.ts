@@ -3,7 +3,7 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import { BaseChatModel, type BindToolsInput } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { composeAnswer, followUpTools, planTools } from './offline-answers';
+import { composeAnswer, followUpTools, lastVinIn, planTools } from './offline-answers';
 import { questionOf } from './prompt';
 
 /**
@@ -37,7 +37,8 @@ export class OfflineDealershipModel extends BaseChatModel {
     const turn = messages.slice(lastHuman + 1);
     const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: parse(String(m.content)) }));
     const called = turn.some((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) > 0);
-    const calls = (called ? followUpTools(question, results) : planTools(question)).filter((c) => this.boundTools.includes(c.name));
+    const earlier = lastVinIn(messages.slice(0, Math.max(lastHuman, 0)).map((m) => questionOf(String(m.content ?? ''))));
+    const calls = (called ? followUpTools(question, results) : planTools(question, earlier)).filter((c) => this.boundTools.includes(c.name));
     if (calls.length > 0) {
       const first = results.length + 1;
       return new AIMessage({ content: '', tool_calls: calls.map((c, i) => ({ name: c.name, args: c.args, id: `call_${first + i}`, type: 'tool_call' as const })) });
