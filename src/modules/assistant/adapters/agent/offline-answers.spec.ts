@@ -62,5 +62,6 @@ describe('the offline model', () => {
     expect(planTools('Is it still available?', earlier)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
     expect(planTools('What time does it open on Saturday?', earlier)).toEqual([{ name: 'dealership_info', args: {} }]);
     expect(lastVinIn(['What are your hours?'])).toBeUndefined();
+    expect(lastVinIn(['- used Honda Civic (VIN 2HGBGR159TS195958)\n- used Honda Civic (VIN 2HGBGR159TS195959)'])).toBeUndefined();
   });
 });

@@ -77,11 +77,14 @@ const REFERS_BACK = /\b(it|its|that (one|car)|this (one|car)|the same (one|car))
 /** What is asked of one car ("does it" may also be the dealership: "what time does it open?"). */
 const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q) || /\b(price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q);
 
-/** The last VIN said in the thread before the question (the car "it" refers to), if any. */
+/**
+ * The car "it" refers to: the VIN of the thread's latest message that names one, if it names only
+ * that one (after a list of cars, "it" could be any of them).
+ */
 export function lastVinIn(texts: readonly string[]): string | undefined {
   for (let i = texts.length - 1; i >= 0; i--) {
-    const all = [...texts[i].matchAll(new RegExp(VIN.source, 'gi'))].filter((m) => /\d/.test(m[0]));
-    if (all.length) return all[all.length - 1][0].toUpperCase();
+    const vins = new Set([...texts[i].matchAll(new RegExp(VIN.source, 'gi'))].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)));
+    if (vins.size > 0) return vins.size === 1 ? [...vins][0] : undefined;
   }
   return undefined;
 }
