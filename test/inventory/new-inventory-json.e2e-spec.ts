@@ -88,6 +88,9 @@ describeEachBackend('New inventory: JSON upload and delete-all', (backend) => {
       expect(res.body.details).toEqual([{ field: 'File', errors: [expect.any(String)] }]);
     }
     expect((await storedCars(t, dealer.dealerId, 'new')).map((r) => r.vin)).toEqual([vin(1, '5UXNFJL2')]);
+    // Valid JSON of the wrong shape is said to be that, not broken JSON.
+    const shape = await uploadJson(t, dealer.auth, '{"cars": "x"}').expect(400);
+    expect(shape.body.details).toEqual([{ field: 'File', errors: ['the JSON object\'s "cars" is not an array of cars'] }]);
   });
 
   it('400 for form fields other than File', async () => {

@@ -50,6 +50,10 @@ export class JsonCarFeed implements CarFeed {
       }
     } catch (err) {
       if (err instanceof DomainError) throw err;
+      // Valid JSON of the wrong shape (stream-json: "Top-level object should be an array."), not broken JSON.
+      if (err instanceof Error && /should be an array/i.test(err.message)) {
+        throw new UnusableFeedError(root === '{' ? 'the JSON object\'s "cars" is not an array of cars' : 'expected an array of cars or { "cars": [...] }');
+      }
       if (err instanceof Error && !('code' in err)) throw new UnusableFeedError(`not valid JSON: ${err.message}`);
       throw err;
     } finally {
