@@ -33,8 +33,9 @@ describe(parseColumnMappings.name, () => {
   });
 
   it('reads the unit of a kilometers target in both syntaxes', () => {
-    expect([...parseColumnMappings('{"Odo": "kilometers:mi", "Km": "Kilometers : KM"}')!.entries()])
-      .toEqual([['odo', { target: 'kilometers', unit: 'mi' }], ['km', { target: 'kilometers', unit: 'km' }]]);
+    expect([...parseColumnMappings('{"Odo": "kilometers:mi", "Stock": "stock_number"}')!.entries()])
+      .toEqual([['odo', { target: 'kilometers', unit: 'mi' }], ['stock', { target: 'stock_number' }]]);
+    expect([...parseColumnMappings('{"Km": "Kilometers : KM"}')!.entries()]).toEqual([['km', { target: 'kilometers', unit: 'km' }]]);
     expect([...parseColumnMappings('Odo:kilometers:mi,Unit:vin')!.entries()]).toEqual([['odo', { target: 'kilometers', unit: 'mi' }], ['unit', { target: 'vin' }]]);
     expect([...parseColumnMappings('Odo: Reading:kilometers:MI')!.entries()]).toEqual([['odo:reading', { target: 'kilometers', unit: 'mi' }]]);
   });
@@ -53,5 +54,7 @@ describe(parseColumnMappings.name, () => {
     expect(errorsOf('["vin"]')).toEqual([expect.stringContaining('must be a JSON object')]);
     expect(errorsOf('Make:manufacturer,make:model')).toEqual(['"make" is mapped twice']);
     expect(errorsOf(':vin')).toEqual(['empty header name (mapped to "vin")']);
+    expect(errorsOf('Serial:vin,Cost:VIN')).toEqual(['"Serial" and "Cost" both map to vin; a field takes one column']);
+    expect(parseColumnMappings('Serial:vin,Cost:ignore,Notes:ignore')?.size).toBe(3);
   });
 });

@@ -16,6 +16,8 @@ export function parseColumnMappings(raw: string | undefined | null): ColumnMappi
   const pairs = /^[[{]/.test(raw.trim()) ? jsonPairs(raw) : listPairs(raw);
   const errors: string[] = [];
   const mappings = new Map<string, ColumnMapping | null>();
+  /** The header already mapped to each field: a field takes one column (else one would be dropped unseen). */
+  const mappedTo = new Map<string, string>();
   for (const [header, target] of pairs) {
     const key = normalizeHeader(header);
     if (key === '') {
@@ -28,6 +30,12 @@ export function parseColumnMappings(raw: string | undefined | null): ColumnMappi
       errors.push(`"${header}" is mapped twice`);
       continue;
     }
+    const other = mapping ? mappedTo.get(mapping.target) : undefined;
+    if (mapping && other !== undefined) {
+      errors.push(`"${other}" and "${header}" both map to ${mapping.target}; a field takes one column`);
+      continue;
+    }
+    if (mapping) mappedTo.set(mapping.target, header);
     mappings.set(key, mapping);
   }
   if (errors.length > 0) throw new InvalidColumnMappingsError(errors);
