@@ -25,6 +25,11 @@ describe(PagingQuery.name, () => {
     await expect(parse({ [name]: value })).rejects.toBeInstanceOf(ValidationError);
   });
 
+  it('says only what is wrong: a value that is not an integer is not also "over the maximum"', async () => {
+    await expect(parse({ Take: 'abc' })).rejects.toMatchObject({ details: [{ field: 'Take', errors: ['Take must be an integer number'] }] });
+    await expect(parse({ Take: '101' })).rejects.toMatchObject({ details: [{ field: 'Take', errors: ['Take must not be greater than 100'] }] });
+  });
+
   it('builds an independent base per maximum', async () => {
     class WideQuery extends PagingQuery(500) {}
     expect(await pipe.transform({ Take: '500' }, { type: 'query', metatype: WideQuery })).toMatchObject({ Take: 500 });
