@@ -17,6 +17,16 @@ describe(isDealRequest.name, () => {
     "I'll pay $30,000 cash for the 2026 Civic",
     'This is my final offer.',
     'Can you come down a bit?',
+    'Can you lower it?',
+    'Can you knock some off?',
+    'Can you do better on it?',
+    'Can you beat it?',
+    'Can you knock it down a little?',
+    'Do you price match?',
+    'Will you price-match Surrey Toyota?',
+    'Can you lower it to 25000?',
+    'Would you take 28,000 for it?',
+    'Could you go down on the price?',
   ])('hands off %j', (text) => expect(isDealRequest(text)).toBe(true));
 
   it.each([
@@ -27,6 +37,17 @@ describe(isDealRequest.name, () => {
     'What is the monthly payment on 2HGBGR159TS195958 with $5,000 down?',
     'How much is the 2026 Civic?',
     'Do you accept trade-ins?',
+    "I'll pay $5,000 down, what would the payments be on the Civic?",
+    'I can pay $500 a month, what can I afford?',
+    'We could pay $20k cash upfront',
+    'I want to buy a car at $20k or less',
+    'Can you give me a Civic for $20k or less?',
+    'Which is better, the Civic or the Corolla, for the price?',
+    'What is the longest term you can go on financing?',
+    'Can I come down to the dealership tomorrow?',
+    'What time can I go down to see the car?',
+    'Can I drop them off on Monday?',
+    'Would you take my 2015 Accord as a trade-in?',
   ])('answers %j', (text) => expect(isDealRequest(text)).toBe(false));
 });
 

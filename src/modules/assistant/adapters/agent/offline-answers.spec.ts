@@ -12,6 +12,7 @@ describe('the offline model', () => {
     expect(composeAnswer('Are you open on Sunday?', [{ name: 'dealership_info', result: info }])).toBe('Our hours (America/Toronto): Sun: closed.');
     expect(composeAnswer('Hours on Saturdays and Mondays?', [{ name: 'dealership_info', result: info }])).toBe('Our hours (America/Toronto): Mon: 08:00-18:00; Sat: 09:00-16:00.');
     expect(composeAnswer('What are your opening hours?', [{ name: 'dealership_info', result: info }])).toContain('Mon: 08:00-18:00; Tue');
+    expect(composeAnswer('Your hours Wednesday to Friday?', [{ name: 'dealership_info', result: info }])).toBe('Our hours (America/Toronto): Wed: 08:00-18:00; Thu: 08:00-18:00; Fri: 08:00-18:00.');
   });
 
   it('reads a down payment apart from the price it asks about', () => {
@@ -31,6 +32,9 @@ describe('the offline model', () => {
     expect(planTools("What's the average price of your cars?")).toEqual([{ name: 'inventory_summary', args: {} }]);
     expect(planTools("What's the average price of your SUVs?")).toEqual([]);
     expect(planTools("What's the total value of all cars in stock?")).toEqual([]);
+    // "mean" and "average" that ask no figure: an ordinary question.
+    expect(planTools('What does AWD mean? Do you have AWD SUVs?')).toEqual([{ name: 'search_inventory', args: { query: 'What does AWD mean? Do you have AWD SUVs?', take: 3 } }]);
+    expect(planTools('Do you have SUVs with below average mileage?')).toEqual([{ name: 'search_inventory', args: { query: 'Do you have SUVs with below average mileage?', take: 3 } }]);
     const summary = { total: 10, used: 6, new: 4, priceMin: 5000, priceMax: 50000, priceAverage: 21234.5, byMake: [] };
     expect(composeAnswer("What's the average price of your cars?", [{ name: 'inventory_summary', result: summary }]))
       .toBe('We have 10 cars in stock: 6 used and 4 new.\nPrices range from $5,000 to $50,000.\nThe average listed price is $21,234.50.');
@@ -61,6 +65,9 @@ describe('the offline model', () => {
     expect(planTools('What would the monthly payments be on it?', earlier)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958' } }]);
     expect(planTools('Is it still available?', earlier)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
     expect(planTools('What time does it open on Saturday?', earlier)).toEqual([{ name: 'dealership_info', args: {} }]);
+    expect(planTools('How much is it?', earlier)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
+    // A car the question names itself is not "it".
+    expect(planTools('What about a RAV4 instead, what is its price?', earlier)).toEqual([{ name: 'search_inventory', args: { query: 'What about a RAV4 instead, what is its price?', take: 3 } }]);
     expect(lastVinIn(['What are your hours?'])).toBeUndefined();
     expect(lastVinIn(['- used Honda Civic (VIN 2HGBGR159TS195958)\n- used Honda Civic (VIN 2HGBGR159TS195959)'])).toBeUndefined();
   });

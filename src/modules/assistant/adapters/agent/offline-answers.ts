@@ -50,8 +50,9 @@ const ASKS = {
   summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
   /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
   change: /\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal)\b/i,
-  /** A figure over many cars (an average, a total value): the summary has the whole stock's average, no tool any other. */
-  aggregate: /\b(average|mean|median|total value|worth in total|combined value|sum)\b/i,
+  /** A figure over many cars (an average price, a total value): the summary has the whole stock's average price, no tool any other. */
+  aggregate: /(?<!\b(below|above|under|over|than)\s+)\b(average|mean|median)\s+(listed\s+|asking\s+|sale\s+)?(price|cost|mileage|km|kilometers|age|year)s?\b|\b(total|combined) value\b|\bworth in total\b|\bsum of\b/i,
+  averagePrice: /\b(average|mean)\s+(listed\s+|asking\s+|sale\s+)?(price|cost)s?\b/i,
   /** New and used counted apart: the summary's split, not one search. */
   newAndUsed: /\bhow many\b[^?]*\b(new\b[^?]*\bused|used\b[^?]*\bnew)\b/i,
   /** The customer's own car (a trade-in, an appraisal): not a question about our stock, and no tool values it. */
@@ -71,11 +72,10 @@ const namesCars = (q: string) => CAR_WORDS.test(q) || namesDesignation(q);
 /** A kind of car, not cars in general ("SUVs", "used", "2020", "RAV4"; not "cars", "vehicles"). */
 const namesKind = (q: string) => CAR_WORDS.test(q.replace(/\b(cars?|vehicles?|models?|makes?)\b/gi, '')) || namesDesignation(q);
 
-/** The tools a question needs (none: the model says what it can help with). */
 /** A question about the car already talked about ("what would the payments be on it?", "that one"). */
 const REFERS_BACK = /\b(it|its|that (one|car)|this (one|car)|the same (one|car))\b/i;
 /** What is asked of one car ("does it" may also be the dealership: "what time does it open?"). */
-const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q) || /\b(price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q);
+const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q) || /\b(how much|price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q);
 
 /**
  * The car "it" refers to: the VIN of the thread's latest message that names one, if it names only
@@ -89,14 +89,17 @@ export function lastVinIn(texts: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** `earlierVin`: the car the thread talked about last, which "it" in the question refers to. */
+/**
+ * The tools a question needs (none: the model says what it can help with). `earlierVin`: the car
+ * the thread talked about last, which "it" in a question naming no other car refers to.
+ */
 export function planTools(question: string, earlierVin?: string): PlannedCall[] {
   const q = question.trim();
   const calls: PlannedCall[] = [];
   const add = (name: string, args: Record<string, unknown> = {}) => {
     if (!calls.some((c) => c.name === name)) calls.push({ name, args });
   };
-  const vin = VIN.exec(q)?.[0].toUpperCase() ?? (earlierVin && REFERS_BACK.test(q) && asksAboutACar(q) ? earlierVin : undefined);
+  const vin = VIN.exec(q)?.[0].toUpperCase() ?? (earlierVin && REFERS_BACK.test(q) && asksAboutACar(q) && !namesKind(q) ? earlierVin : undefined);
   // Price talk goes to staff with the listed price: look up the car it names (an amount in it is an offer, not a budget).
   if (isDealRequest(q)) {
     return [vin ? { name: 'get_vehicle', args: { vin } } : { name: 'search_inventory', args: { query: q.replace(AMOUNTS, ' '), take: 3 } }];
@@ -119,7 +122,7 @@ export function planTools(question: string, earlierVin?: string): PlannedCall[] 
   if (!vin && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
     // An average or a total of some kind of car: no tool computes it, so the model says it cannot (listing cars would not answer it).
     if (has(q, ASKS.aggregate)) {
-      if (/\b(average|mean)\b/i.test(q) && !namesKind(q)) add('inventory_summary');
+      if (has(q, ASKS.averagePrice) && !namesKind(q)) add('inventory_summary');
     } else if (has(q, ASKS.summary) || has(q, ASKS.newAndUsed)) add('inventory_summary');
     else if (has(q, ASKS.stock) || calls.length === 0) {
       // A question about cars the other tools do not cover: let search try it (it ignores what it does not understand).
@@ -171,13 +174,21 @@ type Result = Record<string, unknown>;
 
 /** A day of the week as people write it ("Sat", "saturday", "Saturdays"): its three-letter name. */
 const DAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rs|rsday|urday)?s?\b/gi;
+const DAY_RANGE = new RegExp(`${DAY_WORD.source}\\s*(?:-|to|through|thru|until|till)\\s*${DAY_WORD.source}`, 'gi');
 
 /** The week's hours, or only the days the question names ("Are you open on Sunday?"). */
 function sayHours(info: Result, question: string): string {
   const hours = (info.hours as { day: string; open: string | null; close: string | null }[]) ?? [];
   const open = hours.filter((h) => h.open);
   if (open.length === 0) return `${info.name as string} has not published its opening hours; please contact us to ask.`;
-  const named = new Set([...question.matchAll(DAY_WORD)].map((m) => m[1][0].toUpperCase() + m[1].slice(1).toLowerCase()));
+  const dayOf = (word: string) => word[0].toUpperCase() + word.slice(1).toLowerCase();
+  const named = new Set([...question.matchAll(DAY_WORD)].map((m) => dayOf(m[1])));
+  // A range ("Monday to Friday") names the days between too.
+  for (const m of question.matchAll(DAY_RANGE)) {
+    const days = hours.map((h) => h.day);
+    const [from, to] = [days.indexOf(dayOf(m[1])), days.indexOf(dayOf(m[2]))];
+    if (from >= 0 && to > from) days.slice(from, to + 1).forEach((d) => named.add(d));
+  }
   const asked = hours.filter((h) => named.has(h.day));
   const lines = (asked.length ? asked : hours).map((h) => `${h.day}: ${h.open ? `${h.open}-${h.close}` : 'closed'}`);
   return `Our hours${info.time_zone ? ` (${info.time_zone as string})` : ''}: ${lines.join('; ')}.`;
@@ -190,7 +201,7 @@ function sayContact(info: Result, question: string): string[] {
   if (ASKS.address.test(question)) {
     if (info.address) out.push(`We are at ${info.address as string}.`);
     else if (info.contact_link) out.push(`You can find our location and directions here: ${info.contact_link as string}.`);
-    else out.push('Our address is not on file here; please call us for directions.');
+    else out.push('Our address is not on file here; please contact us for directions.');
   }
   if (ASKS.contact.test(question)) {
     if (phones.length) out.push(`You can call ${phones.map((p) => `${p.name || 'us'} at ${p.value}`).join(' or ')}.`);
@@ -252,7 +263,7 @@ export function composeAnswer(question: string, results: { name: string; result:
       case 'inventory_summary':
         out.push(`We have ${r.total as number} cars in stock: ${r.used as number} used and ${r.new as number} new.`);
         if (typeof r.priceMin === 'number' && typeof r.priceMax === 'number') out.push(`Prices range from ${money(r.priceMin)} to ${money(r.priceMax)}.`);
-        if (/\b(average|mean)\b/i.test(question) && typeof r.priceAverage === 'number') out.push(`The average listed price is ${money(r.priceAverage)}.`);
+        if (ASKS.averagePrice.test(question) && typeof r.priceAverage === 'number') out.push(`The average listed price is ${money(r.priceAverage)}.`);
         break;
       case 'finance_estimate':
       case 'lease_estimate': {
@@ -262,6 +273,8 @@ export function composeAnswer(question: string, results: { name: string; result:
         const lines = estimates.map((e) => `${e.term_months} months${e.mileage_per_year ? ` (${NUMBER.format(e.mileage_per_year)} ${e.mileage_unit}/year)` : ''} at ${e.rate_percent}%: ${money(e.monthly_payment)}/month`);
         const downPayment = typeof r.down_payment === 'number' && r.down_payment > 0 ? ` with ${money(r.down_payment)} down` : '';
         out.push(`Estimated ${name === 'lease_estimate' ? 'lease' : 'finance'} payments for ${subject}${downPayment}: ${lines.join('; ')}.`);
+        // Estimates state their inputs (decisions.md section 8): one the calculator did not take is said so.
+        if (name === 'lease_estimate' && amountsIn(question).down) out.push('The lease estimate does not take a down payment into account.');
         out.push((r.note as string) ?? '');
         break;
       }
