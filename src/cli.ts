@@ -51,7 +51,12 @@ export function buildProgram(run: Run): Command {
   partner.command('create')
     .requiredOption('--name <name>', 'partner name')
     .option('--endpoints <list>', `what its credential opens, comma-separated: ${PARTNER_ENDPOINTS.join(', ')}`, 'credit-application')
-    .action((o: { name: string; endpoints: string }) => run((app) => app.get(ManageCredentialsUseCase).createPartner(o.name, o.endpoints.split(',').map((e) => e.trim()).filter(Boolean))));
+    .action((o: { name: string; endpoints: string }) => run((app) => app.get(ManageCredentialsUseCase).createPartner(o.name, listOf(o.endpoints))));
+  partner.command('endpoints')
+    .description("set what a partner's credentials open (partners made before this choice existed open every partner endpoint)")
+    .requiredOption('--id <partner>', 'partner id')
+    .requiredOption('--set <list>', `comma-separated: ${PARTNER_ENDPOINTS.join(', ')}`)
+    .action((o: { id: string; set: string }) => run((app) => app.get(ManageCredentialsUseCase).setPartnerEndpoints(o.id, listOf(o.set))));
   partner.command('deliveries')
     .description('the newest partner webhook deliveries from the audit (kept 30 days), accepted and refused')
     .option('--partner <id>', 'only this partner')
@@ -84,6 +89,11 @@ export function buildProgram(run: Run): Command {
     .action(() => run((app) => app.get(DemoSetup).ensureDemo()));
 
   return program;
+}
+
+/** A comma-separated option as its non-empty parts. */
+function listOf(option: string): string[] {
+  return option.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 function readJson(file: string): unknown {

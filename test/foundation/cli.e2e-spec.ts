@@ -62,6 +62,11 @@ describeEachBackend('Command line round trip', (backend) => {
     const engine = cli('partner', 'create', '--name', 'Messaging Engine', '--endpoints', 'messaging');
     expect(engine.code).toBe(0);
     expect(engine.json).toMatchObject({ partner_id: 'messaging-engine', endpoints: ['messaging'] });
+    const narrowed = cli('partner', 'endpoints', '--id', 'messaging-engine', '--set', 'credit-application, messaging');
+    expect(narrowed.json).toEqual({ partner_id: 'messaging-engine', endpoints: ['credit-application', 'messaging'] });
+    const missing = cli('partner', 'endpoints', '--id', 'no-such-partner', '--set', 'messaging');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr.trim())).toMatchObject({ error: 'No partner no-such-partner', code: 'partner.not_found' });
     const unknown = cli('partner', 'create', '--name', 'Odd Partner', '--endpoints', 'messaging,billing');
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stderr.trim())).toMatchObject({

@@ -76,10 +76,24 @@ if (!mysqlUrl) process.stdout.write('[e2e] migration re-run suite skipped: it ne
     ]);
   });
 
-  it('PartnerEndpoints: a partner made before it keeps opening every partner endpoint, and a run after the DDL finishes', async () => {
+  const insertPartner = (id: string) => sql(`INSERT INTO partners (id, name, created_at) VALUES ('${id}', '${id}', '2026-01-01 00:00:00.000')`);
+
+  it('PartnerEndpoints: a partner made before it keeps opening every partner endpoint; one made after, the credit-application webhook', async () => {
     await migrateUpTo('PartnerEndpoints1795900000000');
-    await sql("INSERT INTO partners (id, name, created_at) VALUES ('engine', 'Engine', '2026-01-01 00:00:00.000')");
-    await sql("ALTER TABLE partners ADD COLUMN endpoints varchar(200) NOT NULL DEFAULT 'credit-application,messaging' AFTER name");
+    await insertPartner('engine');
+
+    await expect(migrateAll()).resolves.toContain('PartnerEndpoints1795900000000');
+
+    await insertPartner('later');
+    expect(await sql('SELECT id, endpoints FROM partners ORDER BY id')).toEqual([
+      { id: 'engine', endpoints: 'credit-application,messaging' }, { id: 'later', endpoints: 'credit-application' },
+    ]);
+  });
+
+  it('PartnerEndpoints: the column added, then the run stopped before the partners were set', async () => {
+    await migrateUpTo('PartnerEndpoints1795900000000');
+    await insertPartner('engine');
+    await sql("ALTER TABLE partners ADD COLUMN endpoints varchar(200) NOT NULL DEFAULT '' AFTER name");
 
     await expect(migrateAll()).resolves.toContain('PartnerEndpoints1795900000000');
 

@@ -92,7 +92,7 @@ describe(BasicAuthenticator.name, () => {
       await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'dealer')).rejects.toBeInstanceOf(ForbiddenError);
       await expect(auth.authenticate(header('dk_off', 'secret-off'), 'x', 'dealer')).rejects.toBeInstanceOf(ForbiddenError);
     }
-    await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner')).resolves.toMatchObject({ partnerId: 'p' });
+    await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner', 'credit-application')).resolves.toMatchObject({ partnerId: 'p' });
   });
 
   it('opens to a partner only the endpoints its credential was issued for (403 otherwise, cached or not)', async () => {
@@ -102,6 +102,8 @@ describe(BasicAuthenticator.name, () => {
       await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner', 'messaging')).rejects.toMatchObject({
         code: 'auth.partner_endpoint_not_issued', message: expect.stringContaining('not issued for the messaging endpoints'),
       });
+      // A partner route that names no endpoint is closed to every partner.
+      await expect(auth.authenticate(header('pk_p', 'secret-p'), 'x', 'partner')).rejects.toMatchObject({ code: 'auth.partner_endpoint_not_issued' });
     }
   });
 

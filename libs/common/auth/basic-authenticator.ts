@@ -103,9 +103,12 @@ export class BasicAuthenticator {
     if (principal.kind !== requiredKind) {
       throw new ForbiddenError(`This endpoint needs a ${requiredKind} credential; a ${principal.kind} credential was given`, 'auth.wrong_credential_kind');
     }
-    if (partnerEndpoint && !principal.partnerEndpoints.includes(partnerEndpoint)) {
+    // A partner route names its endpoint; one that does not opens to no partner (closed, not open, by mistake).
+    if (requiredKind === 'partner' && (!partnerEndpoint || !principal.partnerEndpoints.includes(partnerEndpoint))) {
       throw new ForbiddenError(
-        `This partner credential was not issued for the ${partnerEndpoint} endpoints (it opens: ${principal.partnerEndpoints.join(', ') || 'none'})`,
+        partnerEndpoint
+          ? `This partner credential was not issued for the ${partnerEndpoint} endpoints (it opens: ${principal.partnerEndpoints.join(', ') || 'none'})`
+          : 'This endpoint opens to no partner credential',
         'auth.partner_endpoint_not_issued',
       );
     }

@@ -38,11 +38,7 @@ export class ManageCredentialsUseCase {
   async createPartner(name: string, endpoints: readonly string[] = ['credit-application']): Promise<{ partner_id: string; username: string; password: string; endpoints: PartnerEndpoint[] }> {
     const id = slugify(name ?? '');
     if (!id) throw new ValidationError('Invalid partner', [{ field: 'name', errors: ['is required'] }]);
-    const unknown = endpoints.filter((e) => !(PARTNER_ENDPOINTS as readonly string[]).includes(e));
-    if (endpoints.length === 0 || unknown.length > 0) {
-      throw new ValidationError('Invalid partner', [{ field: 'endpoints', errors: [`must be one or more of ${PARTNER_ENDPOINTS.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`] }]);
-    }
-    const opens = PARTNER_ENDPOINTS.filter((e) => endpoints.includes(e));
+    const opens = partnerEndpoints(endpoints);
     const secret = await newCredentialSecret('partner');
     // The partner and its credential together: a failed credential must not strand the partner.
     await this.unitOfWork.run(async () => {
@@ -51,4 +47,20 @@ export class ManageCredentialsUseCase {
     });
     return { partner_id: id, username: secret.username, password: secret.password, endpoints: opens };
   }
+
+  /** What a partner's credentials open from now on (within the credential cache's 60 s): narrows partners made before the choice existed. */
+  async setPartnerEndpoints(partnerId: string, endpoints: readonly string[]): Promise<{ partner_id: string; endpoints: PartnerEndpoint[] }> {
+    const opens = partnerEndpoints(endpoints);
+    if (!(await this.partners.setEndpoints(partnerId, opens))) throw new NotFoundError(`No partner ${partnerId}`, 'partner.not_found');
+    return { partner_id: partnerId, endpoints: opens };
+  }
+}
+
+/** The endpoints named, in PARTNER_ENDPOINTS' order; one or more, each known. */
+function partnerEndpoints(endpoints: readonly string[]): PartnerEndpoint[] {
+  const unknown = endpoints.filter((e) => !(PARTNER_ENDPOINTS as readonly string[]).includes(e));
+  if (endpoints.length === 0 || unknown.length > 0) {
+    throw new ValidationError('Invalid partner', [{ field: 'endpoints', errors: [`must be one or more of ${PARTNER_ENDPOINTS.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`] }]);
+  }
+  return PARTNER_ENDPOINTS.filter((e) => endpoints.includes(e));
 }

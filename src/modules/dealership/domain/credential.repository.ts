@@ -28,4 +28,6 @@ export interface Partner {
 export abstract class PartnerRepository {
   /** false when the id is taken. */
   abstract create(partner: Partner): Promise<boolean>;
+  /** false when there is no such partner. */
+  abstract setEndpoints(id: string, endpoints: readonly PartnerEndpoint[]): Promise<boolean>;
 }

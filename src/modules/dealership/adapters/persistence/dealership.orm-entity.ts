@@ -17,7 +17,7 @@ export class PartnerOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 100 }) id!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
   /** The partner endpoints its credentials open, comma-separated (PARTNER_ENDPOINTS). */
-  @Column({ type: 'varchar', length: 200 }) endpoints!: string;
+  @Column({ type: 'varchar', length: 200, default: 'credit-application' }) endpoints!: string;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;
 }
 

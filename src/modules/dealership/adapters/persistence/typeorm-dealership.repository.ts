@@ -207,4 +207,9 @@ export class TypeOrmPartnerRepository extends PartnerRepository {
       throw err;
     }
   }
+
+  async setEndpoints(id: string, endpoints: readonly PartnerEndpoint[]): Promise<boolean> {
+    const result = await transactionalManager(this.rows.manager).getRepository(PartnerOrmEntity).update({ id }, { endpoints: endpoints.join(',') });
+    return (result.affected ?? 0) > 0;
+  }
 }
