@@ -30,6 +30,9 @@ describe(planContactUpsert.name, () => {
       action: 'update', contact: { ...ana, fullName: '', lastName: 'Ruiz-Lopez', updatedAt: now },
     });
     expect(plan({ phone: '+14165550101', firstName: 'Ana', lastName: 'Ruiz' }, ana)).toEqual({ action: 'none', contact: ana });
+    // A first name alone does not make a whole name: the stored full name stays.
+    const named = contact({ phone: '+14165550101', fullName: 'Ana Ruiz' });
+    expect(plan({ phone: '+14165550101', firstName: 'Ana' }, named)).toEqual({ action: 'update', contact: { ...named, firstName: 'Ana', updatedAt: now } });
   });
 
   it('changes nothing when nothing differs, and blank names never erase stored ones', () => {

@@ -60,8 +60,11 @@ export function planContactUpsert(input: {
     const v = value?.trim();
     if (v && (!base || base[key] !== v)) changes[key] = v;
   }
-  // New first or last name without a full name: a stored full name would hide them; the shown name is the parts then.
-  if (base?.fullName && !details.fullName?.trim() && (changes.firstName !== undefined || changes.lastName !== undefined)) changes.fullName = '';
+  // A new first or last name without a full name: a stored full name would hide it, so the shown name becomes
+  // the parts, when they make a whole name ("Ana" alone must not replace "Ana Ruiz").
+  const first = changes.firstName ?? base?.firstName;
+  const last = changes.lastName ?? base?.lastName;
+  if (base?.fullName && !details.fullName?.trim() && (changes.firstName !== undefined || changes.lastName !== undefined) && first && last) changes.fullName = '';
 
   if (!base) {
     const contact: Contact = {

@@ -43,19 +43,22 @@ describe(mergeProfile.name, () => {
   it('refuses a time zone that is not an IANA name, and opening hours not in the decided format or not paired', () => {
     const result = mergeProfile(defaultDealershipProfile(), {
       time_zone: 'Mars/Olympus',
-      service_operations: { opening: ['Mon-Fri 08:00', 'Saturday 9am'], closing: ['Mon-Fri 18:00'] },
-      reach_settings: { follow_up_hours: { opening: ['Fri-Mon 09:00'], closing: ['Fri-Mon 25:00'] } },
+      service_operations: { opening: ['Mon-Fri 08:00', 'Saturday 9am', 'Sun 12:00'], closing: ['Sat 18:00', 'Sat 16:00', 'Sun 11:00', 'Sun 17:00'] },
+      reach_settings: { follow_up_hours: { opening: ['Fri-Mon 09:00'], closing: ['Mon 25:00'] } },
     });
-    const format = 'must be "<Day> HH:MM" or "<Day>-<Day> HH:MM" (24-hour, days Mon..Sun)';
     expect(result).toEqual({ problems: [
       { field: 'time_zone', errors: ['must be an IANA time zone name such as America/Toronto (or "")'] },
-      { field: 'service_operations.opening[1]', errors: [format] },
-      { field: 'service_operations.closing', errors: ['must pair with opening by index: 2 opening, 1 closing'] },
-      { field: 'reach_settings.follow_up_hours.opening[0]', errors: [format] },
-      { field: 'reach_settings.follow_up_hours.closing[0]', errors: [format] },
+      { field: 'service_operations.opening[1]', errors: ['must be "<Day> HH:MM" or "<Day>-<Day> HH:MM" (24-hour, days Mon..Sun)'] },
+      { field: 'service_operations.closing', errors: ['must pair with opening by index: 3 opening, 4 closing'] },
+      { field: 'service_operations.closing[0]', errors: ['must name the days of opening[0] (Mon-Fri), not Sat'] },
+      { field: 'service_operations.closing[2]', errors: ['must be after opening[2] (12:00)'] },
+      { field: 'reach_settings.follow_up_hours.opening[0]', errors: ['Fri-Mon runs backwards: days go Mon..Sun (write two entries for a range over Sunday)'] },
+      { field: 'reach_settings.follow_up_hours.closing[0]', errors: ['25:00 is not a time of day (00:00 to 24:00)'] },
     ] });
-    const fine = mergeProfile(defaultDealershipProfile(), { time_zone: 'America/Vancouver', service_operations: { opening: ['Sat 09:00'], closing: ['Sat 16:00'] } });
+    const fine = mergeProfile(defaultDealershipProfile(), { time_zone: 'america/vancouver', service_operations: { opening: ['Sat 09:00'], closing: ['Sat 16:00'] } });
+    // Stored as the zone is spelled (an alias such as US/Pacific stays itself).
     expect(fine).toHaveProperty('profile.time_zone', 'America/Vancouver');
+    expect(mergeProfile(defaultDealershipProfile(), { time_zone: 'US/Pacific' })).toHaveProperty('profile.time_zone', 'US/Pacific');
   });
 
   it('does not hold a stored value that predates a check against a patch of something else', () => {

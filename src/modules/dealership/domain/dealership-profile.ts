@@ -183,7 +183,9 @@ export function mergeProfile(base: DealershipProfile, patch: unknown): { profile
   const problems: ProfileProblem[] = [];
   const merged = mergeObject(base as unknown as Record<string, unknown>, defaultDealershipProfile(), patch, '', problems) as unknown as DealershipProfile;
   if (problems.length === 0) problems.push(...meaningProblems(merged, patch as Record<string, unknown>));
-  return problems.length ? { problems } : { profile: merged };
+  if (problems.length) return { problems };
+  if (merged.time_zone) merged.time_zone = zoneSpelling(merged.time_zone);
+  return { profile: merged };
 }
 
 /**
@@ -213,6 +215,13 @@ function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The zone as IANA spells it when only the case differs ("america/toronto"); an alias ("US/Pacific") stays itself. */
+function zoneSpelling(name: string): string {
+  if (!isTimeZone(name)) return name;
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
 }
 
 /**
