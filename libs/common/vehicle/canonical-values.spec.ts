@@ -71,7 +71,7 @@ describe('canonical values', () => {
     ['Gas', 'Gasoline'], ['Gasoline', 'Gasoline'], ['Flex Fuel', 'Gasoline'], ['E85', 'Gasoline'], ['Regular Unleaded', 'Gasoline'],
     ['Diesel', 'Diesel'], ['Hybrid', 'Hybrid'], ['Gas/Electric Hybrid', 'Hybrid'], ['Plug-In Hybrid', 'Plug-in Hybrid'], ['PHEV', 'Plug-in Hybrid'],
     ['Electric', 'Electric'], ['EV', 'Electric'], ['Compressed Natural Gas', null], ['CNG/Gasoline', null], ['TurboDiesel', 'Diesel'],
-    ['Mild Hybrid', 'Hybrid'], ['Flex', 'Gasoline'], ['Hydrogen Fuel Cell Electric', 'Electric'],
+    ['Mild Hybrid', 'Hybrid'], ['HEV', 'Hybrid'], ['Flex', 'Gasoline'], ['Hydrogen Fuel Cell Electric', 'Electric'],
   ])('fuel %j -> %s', (text, expected) => expect(canonicalFuelType(text)).toBe(expected));
 
   it.each([

@@ -50,7 +50,7 @@ export const DRIVE_TRAIN_WORDS: ValueWords<DriveTrain> = [
 /** Fuel words: a hybrid that plugs in is a plug-in hybrid; `E85` and flex fuel burn gasoline. */
 export const FUEL_TYPE_WORDS: ValueWords<FuelType> = [
   ['Plug-in Hybrid', ['plug in hybrid', 'plug in hybrids', 'plugin hybrid', 'plugin hybrids', 'phev', 'phevs', 'plug in', 'plugin', 'plug in electric hybrid']],
-  ['Hybrid', ['hybrid', 'hybrids', 'hybrid electric', 'hev', 'mhev', 'mild hybrid']],
+  ['Hybrid', ['hybrid', 'hybrids', 'hybrid electric', 'mild hybrid']],
   ['Electric', [
     'electric', 'electrics', 'ev', 'evs', 'bev', 'bevs', 'battery electric', 'all electric', 'fully electric', 'electric vehicle',
     'electric vehicles', 'electric car', 'electric cars', 'zero emission',
@@ -165,11 +165,12 @@ export function canonicalDriveTrain(text: string | null): DriveTrain | null {
   return text === null ? null : firstNamed(DRIVE_TRAIN_WORDS, wordsOf(text));
 }
 
-/** Fuel by the table; a feed's `Flex` is flex fuel (a shopper's is Ford's model); gas other than gasoline stays text. */
+/** Fuel by the table and feeds' own codes (`HEV`, `Flex`); gas other than gasoline stays text. */
 export function canonicalFuelType(text: string | null): FuelType | null {
   if (text === null) return null;
   const w = wordsOf(text);
-  const named = firstNamed(FUEL_TYPE_WORDS, w, { Gasoline: (x) => has(x, 'flex') });
+  // Feeds' codes that a query would misread: "flex" is Ford's model, "hev" a typo of "have".
+  const named = firstNamed(FUEL_TYPE_WORDS, w, { Hybrid: (x) => has(x, 'hev', 'mhev'), Gasoline: (x) => has(x, 'flex') });
   return named === 'Gasoline' && has(w, ...OTHER_GAS_WORDS) ? null : named;
 }
 

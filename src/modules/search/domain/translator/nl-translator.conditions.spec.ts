@@ -138,6 +138,7 @@ describe(translateQuery.name, () => {
 
     it('reads no fuel into a feed-only word ("flex" is a Ford model here) or natural gas', () => expectAll([
       ['ford flex', 'manufacturer eq Ford'],
+      ['do you hve any suvs', 'type eq SUV'],
       ['natural gas truck', 'type eq Truck'],
     ]));
   });
