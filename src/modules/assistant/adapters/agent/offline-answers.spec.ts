@@ -13,10 +13,18 @@ describe('the offline model', () => {
     expect(composeAnswer('Hours on Saturdays and Mondays?', [{ name: 'dealership_info', result: info }])).toBe('Our hours (America/Toronto): Mon: 08:00-18:00; Sat: 09:00-16:00.');
     expect(composeAnswer('What are your opening hours?', [{ name: 'dealership_info', result: info }])).toContain('Mon: 08:00-18:00; Tue');
     expect(composeAnswer('Your hours Wednesday to Friday?', [{ name: 'dealership_info', result: info }])).toBe('Our hours (America/Toronto): Wed: 08:00-18:00; Thu: 08:00-18:00; Fri: 08:00-18:00.');
+    const days = (q: string) => composeAnswer(q, [{ name: 'dealership_info', result: info }]).match(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun):/g);
+    expect(days('Are you open Saturday to Monday?')).toEqual(['Mon:', 'Sat:', 'Sun:']);
+    expect(days('Open between Tuesday and Thursday?')).toEqual(['Tue:', 'Wed:', 'Thu:']);
+    expect(days('Open Tuesday and Thursday?')).toEqual(['Tue:', 'Thu:']);
+    expect(days('Your hours on the weekend?')).toEqual(['Sat:', 'Sun:']);
   });
 
   it('reads a down payment apart from the price it asks about', () => {
     expect(planTools('If I put $5k down on a $30,000 car, what would I pay a month?')).toEqual([{ name: 'finance_estimate', args: { price: 30000, down_payment: 5000 } }]);
+    expect(planTools('I have $5,000 to put down, what would the monthly payment be on a $28,000 car?')).toEqual([{ name: 'finance_estimate', args: { price: 28000, down_payment: 5000 } }]);
+    expect(planTools('Finance a $25,000 car with 5000 down?')).toEqual([{ name: 'finance_estimate', args: { price: 25000, down_payment: 5000 } }]);
+    expect(planTools('What would payments be on a $30,000 car?')).toEqual([{ name: 'finance_estimate', args: { price: 30000 } }]);
     expect(planTools('Monthly payment on 2HGBGR159TS195958 with a down payment of $2,500?')).toEqual([
       { name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', down_payment: 2500 } },
     ]);
@@ -66,6 +74,11 @@ describe('the offline model', () => {
     expect(planTools('Is it still available?', earlier)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
     expect(planTools('What time does it open on Saturday?', earlier)).toEqual([{ name: 'dealership_info', args: {} }]);
     expect(planTools('How much is it?', earlier)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
+    // An amount is no model year, so "it" stays the car; a service or the customer's own car is not it.
+    expect(planTools('Lease it with $2500 down?', earlier)).toEqual([{ name: 'lease_estimate', args: { vin: '2HGBGR159TS195958' } }]);
+    expect(planTools('Can I finance it with $1500 deposit?', earlier)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', down_payment: 1500 } }]);
+    expect(planTools('How much is it for an oil change?', earlier).map((c) => c.name)).not.toContain('get_vehicle');
+    expect(planTools('I have a trade in, how much would you give me for it?', earlier).map((c) => c.name)).not.toContain('get_vehicle');
     // A car the question names itself is not "it".
     expect(planTools('What about a RAV4 instead, what is its price?', earlier)).toEqual([{ name: 'search_inventory', args: { query: 'What about a RAV4 instead, what is its price?', take: 3 } }]);
     expect(lastVinIn(['What are your hours?'])).toBeUndefined();

@@ -12,15 +12,16 @@ export interface PlannedCall {
 }
 
 const VIN = /\b[A-HJ-NPR-Z0-9]{17}\b/i;
-const MONEY = /\$\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s?(k|thousand)\b|\b(\d{4,7})\s?(?:dollars|\$)/i;
+/** An amount: "$28,000", "$5k", "30k", "30 thousand", "5000 dollars", or a bare number put down ("5000 down"). */
+const MONEY = /\$\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s?(k|thousand)\b|\b(\d{4,7})\s?(?:dollars|\$)|\b(\d[\d,]{2,8})(?=\s+(?:down|deposit)\b)/i;
 
 const AMOUNTS = new RegExp(MONEY.source, 'gi');
 
 const has = (q: string, pattern: RegExp) => pattern.test(q);
 
-const valueOf = (m: RegExpMatchArray) => Number((m[1] ?? m[3] ?? m[5]).replace(/,/g, '')) * (m[2] || m[4] ? 1000 : 1);
-/** Words that make the amount beside them a down payment: "$5,000 down", "a deposit of 3k", "putting down $2000". */
-const DOWN_AFTER = /^\s*(down|deposit|up ?front)\b/i;
+const valueOf = (m: RegExpMatchArray) => Number((m[1] ?? m[3] ?? m[5] ?? m[6]).replace(/,/g, '')) * (m[2] || m[4] ? 1000 : 1);
+/** Words that make the amount beside them a down payment: "$5,000 down", "$5,000 to put down", "a deposit of 3k", "putting down $2000". */
+const DOWN_AFTER = /^\s*(down|deposit|up ?front|to put down|as an? (down payment|deposit))\b/i;
 const DOWN_BEFORE = /\b(down|down payment|deposit|up ?front)(\s+(of|is|would be))?\s*$/i;
 
 /** The amounts a question names: the price it asks about (the first other amount) and a down payment. */
@@ -44,14 +45,14 @@ const ASKS = {
   address: /\b(address|where (are|is) (you|the dealership)|located|location|directions|find you|visit)\b/i,
   contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b/i,
   lease: /\blease|leasing\b/i,
-  finance: /\b(financ\w*|monthly payments?|per month|a month|\/mo\b|loan|apr|interest)\b/i,
+  finance: /\b(financ\w*|payments?\s+(on|for|of|would|will|be)|monthly|per month|a month|\/mo\b|loan|apr|interest)\b/i,
   conversations: /\b(conversations?|chats?|leads?|inquir(y|ies)|messages?|customers? (wrote|waiting|messaged))\b/i,
   stock: /\b(how many|count|number of|do you (have|carry|sell)|any|cheapest|least expensive|lowest price|most expensive|priciest|newest|latest|oldest|lowest mileage|fewest|show me|looking for|search|find|in stock|available|inventory|stock)\b/i,
   summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
   /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
   change: /\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal)\b/i,
   /** A figure over many cars (an average price, a total value): the summary has the whole stock's average price, no tool any other. */
-  aggregate: /(?<!\b(below|above|under|over|than)\s+)\b(average|mean|median)\s+(listed\s+|asking\s+|sale\s+)?(price|cost|mileage|km|kilometers|age|year)s?\b|\b(total|combined) value\b|\bworth in total\b|\bsum of\b/i,
+  aggregate: /(?<!\b(below|above|under|over|than)[\s-]+)\b(average|mean|median)\s+(listed\s+|asking\s+|sale\s+)?(price|cost|mileage|km|kilometers|age|year)s?\b|\b(total|combined) value\b|\bworth in total\b|\bsum of\b/i,
   averagePrice: /\b(average|mean)\s+(listed\s+|asking\s+|sale\s+)?(price|cost)s?\b/i,
   /** New and used counted apart: the summary's split, not one search. */
   newAndUsed: /\bhow many\b[^?]*\b(new\b[^?]*\bused|used\b[^?]*\bnew)\b/i,
@@ -74,8 +75,14 @@ const namesKind = (q: string) => CAR_WORDS.test(q.replace(/\b(cars?|vehicles?|mo
 
 /** A question about the car already talked about ("what would the payments be on it?", "that one"). */
 const REFERS_BACK = /\b(it|its|that (one|car)|this (one|car)|the same (one|car))\b/i;
-/** What is asked of one car ("does it" may also be the dealership: "what time does it open?"). */
-const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q) || /\b(how much|price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q);
+/** What is asked of one car ("does it" may also be the dealership: "what time does it open?"; "how much is it to..." a service). */
+const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q)
+  || /\bhow much\b(?!\s+is\s+it\s+(to|for)\b)|\b(price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q);
+/**
+ * Whether "it" in the question is the car talked about last: asked of a car, naming no other kind
+ * of car itself (amounts are no model years), and not about the customer's own car.
+ */
+const refersToEarlierCar = (q: string) => REFERS_BACK.test(q) && asksAboutACar(q) && !namesKind(q.replace(AMOUNTS, ' ')) && !has(q, ASKS.ownCar);
 
 /**
  * The car "it" refers to: the VIN of the thread's latest message that names one, if it names only
@@ -99,7 +106,7 @@ export function planTools(question: string, earlierVin?: string): PlannedCall[] 
   const add = (name: string, args: Record<string, unknown> = {}) => {
     if (!calls.some((c) => c.name === name)) calls.push({ name, args });
   };
-  const vin = VIN.exec(q)?.[0].toUpperCase() ?? (earlierVin && REFERS_BACK.test(q) && asksAboutACar(q) && !namesKind(q) ? earlierVin : undefined);
+  const vin = VIN.exec(q)?.[0].toUpperCase() ?? (earlierVin && refersToEarlierCar(q) ? earlierVin : undefined);
   // Price talk goes to staff with the listed price: look up the car it names (an amount in it is an offer, not a budget).
   if (isDealRequest(q)) {
     return [vin ? { name: 'get_vehicle', args: { vin } } : { name: 'search_inventory', args: { query: q.replace(AMOUNTS, ' '), take: 3 } }];
@@ -174,7 +181,9 @@ type Result = Record<string, unknown>;
 
 /** A day of the week as people write it ("Sat", "saturday", "Saturdays"): its three-letter name. */
 const DAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rs|rsday|urday)?s?\b/gi;
-const DAY_RANGE = new RegExp(`${DAY_WORD.source}\\s*(?:-|to|through|thru|until|till)\\s*${DAY_WORD.source}`, 'gi');
+const DAY_RANGE = new RegExp(`(?:between\\s+)?${DAY_WORD.source}\\s*(?:-|to|through|thru|until|till|and)\\s*${DAY_WORD.source}`, 'gi');
+/** Words for several days. */
+const DAY_GROUPS: readonly [RegExp, readonly string[]][] = [[/\bweekdays?\b/i, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']], [/\bweekends?\b/i, ['Sat', 'Sun']]];
 
 /** The week's hours, or only the days the question names ("Are you open on Sunday?"). */
 function sayHours(info: Result, question: string): string {
@@ -183,12 +192,16 @@ function sayHours(info: Result, question: string): string {
   if (open.length === 0) return `${info.name as string} has not published its opening hours; please contact us to ask.`;
   const dayOf = (word: string) => word[0].toUpperCase() + word.slice(1).toLowerCase();
   const named = new Set([...question.matchAll(DAY_WORD)].map((m) => dayOf(m[1])));
-  // A range ("Monday to Friday") names the days between too.
+  // A range ("Monday to Friday", "between Tuesday and Thursday", "Saturday to Monday") names the days between too.
+  const days = hours.map((h) => h.day);
   for (const m of question.matchAll(DAY_RANGE)) {
-    const days = hours.map((h) => h.day);
     const [from, to] = [days.indexOf(dayOf(m[1])), days.indexOf(dayOf(m[2]))];
-    if (from >= 0 && to > from) days.slice(from, to + 1).forEach((d) => named.add(d));
+    // "and" joins two days unless "between" makes them a range.
+    if (from < 0 || to < 0 || (/\band\b/i.test(m[0]) && !/^between/i.test(m[0]))) continue;
+    for (let d = from; d !== to; d = (d + 1) % days.length) named.add(days[d]);
+    named.add(days[to]);
   }
+  for (const [words, group] of DAY_GROUPS) if (words.test(question)) group.forEach((d) => named.add(d));
   const asked = hours.filter((h) => named.has(h.day));
   const lines = (asked.length ? asked : hours).map((h) => `${h.day}: ${h.open ? `${h.open}-${h.close}` : 'closed'}`);
   return `Our hours${info.time_zone ? ` (${info.time_zone as string})` : ''}: ${lines.join('; ')}.`;
