@@ -1,6 +1,7 @@
 import { ToolName, Toolbox } from '../domain/assistant-tools';
 import { ConversationInsights } from '../domain/conversation-statistics';
-import { DealershipFacts, DealershipFactsSource, financePayment, leasePayment, weeklyHours } from '../domain/dealership-facts';
+import { weeklyHours } from '../../../../libs/common/hours/opening-hours';
+import { DealershipFacts, DealershipFactsSource, financePayment, leasePayment } from '../domain/dealership-facts';
 import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
 
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
@@ -77,7 +78,7 @@ export class RunToolbox implements Toolbox {
       website: f.siteUrl || null,
       inventory_link: f.inventoryLink || null,
       time_zone: f.timeZone || null,
-      hours: weeklyHours(f.hours),
+      hours: weeklyHours(f.hours.opening, f.hours.closing),
     };
   }
 

@@ -1,5 +1,3 @@
-import { parseHoursEntry, WEEK_DAYS, WeekDay } from '../../../../libs/common/hours/opening-hours';
-
 /** What the assistant may say about the dealership, in its own words (read through the DealershipFacts port). */
 export interface DealershipFacts {
   name: string;
@@ -24,28 +22,6 @@ export interface DealershipFacts {
 /** Port: the dealership context's profile of the caller's dealership. */
 export abstract class DealershipFactsSource {
   abstract factsOf(dealerId: string): Promise<DealershipFacts | null>;
-}
-
-export interface DayHours {
-  day: WeekDay;
-  /** null: closed. */
-  open: string | null;
-  close: string | null;
-}
-
-/** Opening hours per day from the paired entries (decisions.md section 8); a day no entry names is closed. */
-export function weeklyHours(hours: DealershipFacts['hours']): DayHours[] {
-  const week: DayHours[] = WEEK_DAYS.map((day) => ({ day, open: null, close: null }));
-  for (const [i, opening] of hours.opening.entries()) {
-    const o = parseHoursEntry(opening);
-    const c = parseHoursEntry(hours.closing[i] ?? '');
-    if (!o || !c) continue;
-    for (let d = WEEK_DAYS.indexOf(o.from); d <= WEEK_DAYS.indexOf(o.to); d++) {
-      week[d].open = o.time;
-      week[d].close = c.time;
-    }
-  }
-  return week;
 }
 
 /** Monthly payment of a loan by standard amortisation. */

@@ -62,8 +62,17 @@ describe(mergeProfile.name, () => {
   });
 
   it('does not hold a stored value that predates a check against a patch of something else', () => {
-    const stored = withProfileDefaults({ time_zone: 'Old/Zone', service_operations: { opening: ['whenever'], closing: [] } });
+    const stored = withProfileDefaults({
+      time_zone: 'Old/Zone', service_operations: { opening: ['whenever'], closing: [] }, reach_settings: { follow_up_hours: { opening: ['x'], closing: [] } },
+    });
     expect(mergeProfile(stored, { ai_activation: true })).toHaveProperty('profile.ai_activation', true);
+    expect(mergeProfile(stored, { reach_settings: { follow_up_hours: { name: 'Evenings' } } })).toHaveProperty('profile.reach_settings.follow_up_hours.name', 'Evenings');
+  });
+
+  it('refuses a day named by two pairs (a day has one opening and one closing time)', () => {
+    expect(mergeProfile(defaultDealershipProfile(), { service_operations: { opening: ['Mon 08:00', 'Mon 13:00'], closing: ['Mon 12:00', 'Mon 18:00'] } })).toEqual({ problems: [
+      { field: 'service_operations.opening[1]', errors: ['names Mon, which opening[0] names already: a day has one opening and one closing time'] },
+    ] });
   });
 
   it('refuses names that exist only on the object prototype', () => {

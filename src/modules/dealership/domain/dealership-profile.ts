@@ -198,14 +198,19 @@ function meaningProblems(profile: DealershipProfile, patch: Record<string, unkno
   if ('time_zone' in patch && profile.time_zone !== '' && !isTimeZone(profile.time_zone)) {
     problems.push({ field: 'time_zone', errors: ['must be an IANA time zone name such as America/Toronto (or "")'] });
   }
-  if (isPlainObject(patch.service_operations)) {
+  if (setsHours(patch.service_operations)) {
     problems.push(...openingHoursProblems(profile.service_operations.opening, profile.service_operations.closing, 'service_operations'));
   }
-  if (isPlainObject(patch.reach_settings) && isPlainObject(patch.reach_settings.follow_up_hours)) {
+  if (isPlainObject(patch.reach_settings) && setsHours(patch.reach_settings.follow_up_hours)) {
     const hours = profile.reach_settings.follow_up_hours;
     problems.push(...openingHoursProblems(hours.opening, hours.closing, 'reach_settings.follow_up_hours'));
   }
   return problems;
+}
+
+/** A patch of an hours group that sets its opening or closing list (a name alone leaves stored hours unchecked). */
+function setsHours(group: unknown): boolean {
+  return isPlainObject(group) && ('opening' in group || 'closing' in group);
 }
 
 function isTimeZone(name: string): boolean {
