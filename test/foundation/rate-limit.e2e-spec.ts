@@ -58,6 +58,16 @@ describeEachBackend('Rate limit per credential', (backend) => {
     expect((await profile(dealer).expect(200)).headers['ratelimit-remaining']).toBe(String(LIMIT - 1));
   });
 
+  it("counts a verified credential's 403 too (the wrong kind of credential), with its headers, then answers 429", async () => {
+    const partner = await createPartner(t);
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await t.http().get('/api/v1/dealership').set('Authorization', partner.auth).expect(403);
+      expect(res.headers['ratelimit-remaining']).toBe(String(LIMIT - 1 - i));
+    }
+    const over = await t.http().get('/api/v1/dealership').set('Authorization', partner.auth).expect(429);
+    expect(over.headers['retry-after']).toBe(over.headers['ratelimit-reset']);
+  });
+
   it('answers the partner webhook over its limit in problem details, like its other refusals', async () => {
     const partner = await createPartner(t);
     const post = () => t.http().post(WEBHOOK).set('Authorization', partner.auth).set('Content-Type', 'application/json').send('{}');

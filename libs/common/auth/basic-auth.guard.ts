@@ -3,13 +3,14 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RateLimitedError } from '../errors/domain-error';
 import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_KIND, REQUIRED_PARTNER_ENDPOINT } from './auth.decorators';
-import { BasicAuthenticator } from './basic-authenticator';
+import { BasicAuthenticator, CredentialForbiddenError } from './basic-authenticator';
 import { CredentialRateLimit } from './credential-rate-limit';
 import { CredentialKind, PartnerEndpoint } from './principal';
 
 /**
  * Global guard: every route needs Basic credentials of the route's kind unless marked @Public().
- * An authenticated request then counts against its credential's rate limit (decisions.md 12):
+ * An authenticated request then counts against its credential's rate limit (decisions.md 12), as
+ * does one its verified credential may not make (403):
  * `RateLimit-*` headers on the answer, 429 with `Retry-After` over the limit. Both in one guard, so
  * the limit is keyed by the credential just verified and runs before any route guard (signatures).
  */
@@ -27,10 +28,21 @@ export class BasicAuthGuard implements CanActivate {
     const kind = this.reflector.getAllAndOverride<CredentialKind>(REQUIRED_KIND, targets) ?? 'dealer';
     const endpoint = this.reflector.getAllAndOverride<PartnerEndpoint | null>(REQUIRED_PARTNER_ENDPOINT, targets) ?? null;
     const request = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
-    const principal = await this.authenticator.authenticate(request.headers.authorization, request.ip ?? 'unknown', kind, endpoint);
-    request.principal = principal;
-    const state = await this.rateLimit.take(principal.username);
     const response = context.switchToHttp().getResponse<Response>();
+    try {
+      request.principal = await this.authenticator.authenticate(request.headers.authorization, request.ip ?? 'unknown', kind, endpoint);
+    } catch (err) {
+      // A verified credential refused here (403) is an answer to that credential too: it is counted, with its headers.
+      if (err instanceof CredentialForbiddenError) await this.count(err.username, response);
+      throw err;
+    }
+    await this.count(request.principal.username, response);
+    return true;
+  }
+
+  /** One request against the credential's limit: `RateLimit-*` headers, 429 over it. */
+  private async count(username: string, response: Response): Promise<void> {
+    const state = await this.rateLimit.take(username);
     response.setHeader('RateLimit-Limit', String(state.limit));
     response.setHeader('RateLimit-Remaining', String(state.remaining));
     response.setHeader('RateLimit-Reset', String(state.resetSeconds));
@@ -41,6 +53,5 @@ export class BasicAuthGuard implements CanActivate {
         'rate_limit_exceeded',
       );
     }
-    return true;
   }
 }

@@ -30,6 +30,13 @@ interface CacheEntry {
   active: boolean;
 }
 
+
+/** A verified credential refused here (403): the answer still counts against that credential's rate limit. */
+export class CredentialForbiddenError extends ForbiddenError {
+  constructor(message: string, code: string, readonly username: string) {
+    super(message, code);
+  }
+}
 /**
  * Verifies `Authorization: Basic` headers. A verified header is cached (keyed by its SHA-256, for
  * at most the TTL, the least recently used dropped past `cacheMaxEntries`) so steady-state requests
@@ -101,18 +108,19 @@ export class BasicAuthenticator {
 
   private authorize(principal: Principal, active: boolean, requiredKind: CredentialKind, partnerEndpoint: PartnerEndpoint | null): Principal {
     if (principal.kind !== requiredKind) {
-      throw new ForbiddenError(`This endpoint needs a ${requiredKind} credential; a ${principal.kind} credential was given`, 'auth.wrong_credential_kind');
+      throw new CredentialForbiddenError(`This endpoint needs a ${requiredKind} credential; a ${principal.kind} credential was given`, 'auth.wrong_credential_kind', principal.username);
     }
     // A partner route names its endpoint; one that does not opens to no partner (closed, not open, by mistake).
     if (requiredKind === 'partner' && (!partnerEndpoint || !principal.partnerEndpoints.includes(partnerEndpoint))) {
-      throw new ForbiddenError(
+      throw new CredentialForbiddenError(
         partnerEndpoint
           ? `This partner credential was not issued for the ${partnerEndpoint} endpoints (it opens: ${principal.partnerEndpoints.join(', ') || 'none'})`
           : 'This endpoint opens to no partner credential',
         'auth.partner_endpoint_not_issued',
+        principal.username,
       );
     }
-    if (!active) throw new ForbiddenError('The dealership is disabled', 'auth.dealership_disabled');
+    if (!active) throw new CredentialForbiddenError('The dealership is disabled', 'auth.dealership_disabled', principal.username);
     return principal;
   }
 
