@@ -30,13 +30,13 @@ interface CacheEntry {
   active: boolean;
 }
 
-
 /** A verified credential refused here (403): the answer still counts against that credential's rate limit. */
 export class CredentialForbiddenError extends ForbiddenError {
   constructor(message: string, code: string, readonly username: string) {
     super(message, code);
   }
 }
+
 /**
  * Verifies `Authorization: Basic` headers. A verified header is cached (keyed by its SHA-256, for
  * at most the TTL, the least recently used dropped past `cacheMaxEntries`) so steady-state requests

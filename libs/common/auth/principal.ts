@@ -8,6 +8,8 @@ export type CredentialKind = 'dealer' | 'partner';
 export const PARTNER_ENDPOINTS = ['credit-application', 'messaging'] as const;
 export type PartnerEndpoint = (typeof PARTNER_ENDPOINTS)[number];
 
+export const isPartnerEndpoint = (name: string): name is PartnerEndpoint => (PARTNER_ENDPOINTS as readonly string[]).includes(name);
+
 /** Who is calling, as established by Basic authentication. */
 export interface Principal {
   kind: CredentialKind;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../libs/common/errors/domain-error';
-import { PARTNER_ENDPOINTS, PartnerEndpoint } from '../../../../libs/common/auth/principal';
+import { isPartnerEndpoint, PARTNER_ENDPOINTS, PartnerEndpoint } from '../../../../libs/common/auth/principal';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { slugify } from '../../../../libs/common/slug/slug';
 import { CredentialRepository, PartnerRepository } from '../domain/credential.repository';
@@ -58,7 +58,7 @@ export class ManageCredentialsUseCase {
 
 /** The endpoints named, in PARTNER_ENDPOINTS' order; one or more, each known. */
 function partnerEndpoints(endpoints: readonly string[]): PartnerEndpoint[] {
-  const unknown = endpoints.filter((e) => !(PARTNER_ENDPOINTS as readonly string[]).includes(e));
+  const unknown = endpoints.filter((e) => !isPartnerEndpoint(e));
   if (endpoints.length === 0 || unknown.length > 0) {
     throw new ValidationError('Invalid partner', [{ field: 'endpoints', errors: [`must be one or more of ${PARTNER_ENDPOINTS.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`] }]);
   }

@@ -224,9 +224,12 @@ function isTimeZone(name: string): boolean {
 
 /** The zone as IANA spells it when only the case differs ("america/toronto"); an alias ("US/Pacific") stays itself. */
 function zoneSpelling(name: string): string {
-  if (!isTimeZone(name)) return name;
-  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+  } catch {
+    return name;
+  }
 }
 
 /**

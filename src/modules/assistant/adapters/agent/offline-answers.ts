@@ -12,6 +12,7 @@ export interface PlannedCall {
 }
 
 const VIN = /\b[A-HJ-NPR-Z0-9]{17}\b/i;
+const VINS = new RegExp(VIN.source, 'gi');
 /** An amount: "$28,000", "$5k", "30k", "30 thousand", "5000 dollars", or a bare number put down ("5000 down"). */
 const MONEY = /\$\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s?(k|thousand)\b|\b(\d{4,7})\s?(?:dollars|\$)|\b(\d[\d,]{2,8})(?=\s+(?:down|deposit)\b)/i;
 
@@ -90,7 +91,7 @@ const refersToEarlierCar = (q: string) => REFERS_BACK.test(q) && asksAboutACar(q
  */
 export function lastVinIn(texts: readonly string[]): string | undefined {
   for (let i = texts.length - 1; i >= 0; i--) {
-    const vins = new Set([...texts[i].matchAll(new RegExp(VIN.source, 'gi'))].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)));
+    const vins = new Set([...texts[i].matchAll(VINS)].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)));
     if (vins.size > 0) return vins.size === 1 ? [...vins][0] : undefined;
   }
   return undefined;

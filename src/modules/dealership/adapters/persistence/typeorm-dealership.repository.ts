@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { IsNull, Repository } from 'typeorm';
-import { PARTNER_ENDPOINTS, PartnerEndpoint, StoredCredential } from '../../../../../libs/common/auth/principal';
+import { isPartnerEndpoint, PartnerEndpoint, StoredCredential } from '../../../../../libs/common/auth/principal';
 import { isDuplicateKey } from '../../../../../libs/common/persistence/database-errors';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { CredentialRepository, NewCredential, Partner, PartnerRepository } from '../../domain/credential.repository';
@@ -130,7 +130,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The stored list, keeping only endpoints this code knows (a retired one opens nothing). */
 function partnerEndpointsOf(stored: string): PartnerEndpoint[] {
-  return stored.split(',').map((e) => e.trim()).filter((e): e is PartnerEndpoint => (PARTNER_ENDPOINTS as readonly string[]).includes(e));
+  return stored.split(',').map((e) => e.trim()).filter(isPartnerEndpoint);
 }
 
 function toDealership(row: DealershipOrmEntity): Dealership {
