@@ -1,7 +1,8 @@
 import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import * as http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STOP_SIGNALS } from '../libs/common/lifecycle/shutdown-deadline';
 import { signatureScheme } from '../libs/common/auth/hmac-signature.guard';
@@ -14,6 +15,11 @@ import { translateBodyParserErrors } from '../libs/common/http/body-parser-error
 import { readsOwnBody } from '../libs/common/http/raw-body';
 import { securityHeaders } from '../libs/common/http/security-headers';
 import { HttpRequestLogger, requestIdMiddleware } from '../libs/common/logging/logging.module';
+import { metricsEndpoint, OperatorCredentials, operatorOnly, requestMetrics, routeTemplate } from '../libs/common/metrics/operator-routes';
+import { PrometheusMetrics } from '../libs/common/metrics/prometheus-metrics';
+import { ServiceMetrics } from '../libs/common/metrics/service-metrics';
+import { JobQueue } from '../libs/common/queue/job-queue';
+import { OPERATOR_BOARD_PATH, queueBoard } from '../libs/common/queue/queue-board';
 import { ApiModule } from './api.module';
 import { AppConfig } from './config/app-config';
 import { WorkerModule } from './worker.module';
@@ -33,11 +39,53 @@ export function apiProcessModule(config: AppConfig, extraModules: Type[] = []): 
   };
 }
 
+/** Headers must have arrived this long after a request's first byte (decisions.md section 1). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** An idle keep-alive connection is closed after this long. */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** How often Node looks for requests past those limits (its default, 30 s, would answer a stall that much late). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * Express on an http.Server made with the slow-sender limits of decisions.md section 1 (408 in the
+ * error shape, client-errors.ts). Node takes `connectionsCheckingInterval` only when the server is
+ * made, which ExpressAdapter does itself; the API serves plain HTTP (TLS ends at the proxy), so the
+ * adapter's https and forceCloseConnections options are not carried over.
+ */
+class SlowSenderTimeoutsAdapter extends ExpressAdapter {
+  constructor(private readonly requestTimeoutMs: number) {
+    super();
+  }
+
+  override initHttpServer(): void {
+    this.httpServer = http.createServer({
+      requestTimeout: this.requestTimeoutMs,
+      // Node refuses a headers limit above the whole request's.
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, this.requestTimeoutMs),
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    }, this.getInstance());
+  }
+}
+
 /** Builds the HTTP app exactly as production runs it; tests and benchmarks use the same function. */
 export async function createHttpApp(config: AppConfig, extraModules: Type[] = []): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(apiProcessModule(config, extraModules), { rawBody: true, bodyParser: false, bufferLogs: true, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(apiProcessModule(config, extraModules), new SlowSenderTimeoutsAdapter(config.requestTimeoutMs), { rawBody: true, bodyParser: false, bufferLogs: true, abortOnError: false });
   configureHttpApp(app, config);
   return app;
+}
+
+/**
+ * The operator's routes (decisions.md section 13), ahead of the body parser and every Nest route:
+ * every request is timed from here, `/metrics` and the queue board answer only the operator's
+ * credentials. Without OPS_USERNAME/OPS_PASSWORD they do not exist (404 like any unknown route).
+ */
+function mountOperatorRoutes(app: NestExpressApplication, ops: OperatorCredentials): void {
+  const metrics = app.get(ServiceMetrics) as PrometheusMetrics;
+  const operator = operatorOnly(ops, metrics);
+  app.use(requestMetrics(metrics));
+  app.use('/metrics', routeTemplate('/metrics'), operator, metricsEndpoint(metrics));
+  app.use(OPERATOR_BOARD_PATH, routeTemplate(`${OPERATOR_BOARD_PATH}/*`), operator, queueBoard(app.get(JobQueue), OPERATOR_BOARD_PATH));
 }
 
 /** Swagger UI; the OpenAPI document is `/docs/openapi.json`. */
@@ -60,7 +108,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.use(requestIdMiddleware);
   const requestLogger = app.get(HttpRequestLogger);
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => requestLogger.handle(req, res, next));
-  app.use(securityHeaders(`/${DOCS_PATH}`));
+  app.use(securityHeaders(`/${DOCS_PATH}`, OPERATOR_BOARD_PATH));
+  if (config.ops) mountOperatorRoutes(app, config.ops);
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });
   }

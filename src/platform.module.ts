@@ -1,9 +1,11 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { BodyLimit, SigningSecrets } from '../libs/common/auth/hmac-signature.guard';
+import { MetricsModule } from '../libs/common/metrics/metrics.module';
 import { LoggingModule } from '../libs/common/logging/logging.module';
 import { DatabaseModule } from '../libs/common/persistence/database.module';
 import { QueueModule } from '../libs/common/queue/queue.module';
 import { SeedModule } from '../libs/common/seed/seed.module';
+import { TracingModule } from '../libs/common/tracing/tracing.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { MIGRATIONS } from './migrations';
@@ -48,10 +50,13 @@ export class PlatformModule {
       module = {
         module: PlatformModule,
         imports: [
+          // First: its shutdown (sending the last spans) then comes last (tracing.module.ts).
+          TracingModule,
           ConfigModule.forRoot(config),
           LoggingModule.forRoot({ level: config.logLevel }),
           DatabaseModule.forRoot({ database: config.database, migrations: MIGRATIONS }),
           QueueModule.forRoot({ redisUrl: config.redisUrl, prefix: config.queuePrefix, queues: QUEUES }),
+          MetricsModule.forRoot({ enabled: config.ops !== null }),
           SeedModule,
           HttpSettingsModule.forRoot(config),
         ],

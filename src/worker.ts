@@ -1,9 +1,15 @@
 import 'reflect-metadata';
+// Before anything else is required: the traces' instrumentations patch modules as they load.
+import './tracing';
 import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
 import { limitShutdown, STOP_SIGNALS } from '../libs/common/lifecycle/shutdown-deadline';
 import { LogOutput } from '../libs/common/logging/logging.module';
 import { AppLogger } from '../libs/common/logging/app-logger';
 import { NestFactory } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
+import { serveMetrics } from '../libs/common/metrics/operator-routes';
+import { PrometheusMetrics } from '../libs/common/metrics/prometheus-metrics';
+import { ServiceMetrics } from '../libs/common/metrics/service-metrics';
 import { loadConfig } from './config/app-config';
 import { describeStartupError } from './startup-error';
 import { WorkerModule } from './worker.module';
@@ -16,7 +22,15 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(AppLogger));
   app.enableShutdownHooks([...STOP_SIGNALS]);
   limitShutdown(config.shutdownTimeoutS, 'Dealership API worker');
-  app.get(LogOutput).write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'})\n`);
+  let metricsAt = '';
+  if (config.ops) {
+    // Each process serves its own metrics (decisions.md section 13); the worker has no API server to serve them on.
+    const server = await serveMetrics(app.get(ServiceMetrics) as PrometheusMetrics, config.ops, config.metricsPort, config.host);
+    for (const signal of STOP_SIGNALS) process.once(signal, () => server.close());
+    const { address, port } = server.address() as AddressInfo;
+    metricsAt = `, metrics: http://${address.includes(':') ? `[${address}]` : address}:${port}/metrics`;
+  }
+  app.get(LogOutput).write(`Dealership API worker running (queue: ${config.redisUrl ? 'redis' : 'in-process'}${metricsAt})\n`);
 }
 
 bootstrap().catch((err: unknown) => {

@@ -41,6 +41,8 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(1024) BODY_LIMIT_BYTES = 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1024) UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
   @IsOptional() @toInt() @IsInt() @Min(1) UPLOAD_MAX_ROWS = 200000;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(3600) REQUEST_TIMEOUT_S = 30;
+  @IsOptional() @toInt() @IsInt() @Min(1) @Max(3600) UPLOAD_SWEEP_INTERVAL_S = 60;
   @IsOptional() @toInt() @IsInt() @Min(0) @Max(100_000_000) SEARCH_SNAPSHOT_MAX_CARS = 1_000_000;
   @IsOptional() @IsString() PARTNER_SIGNING_SECRETS?: string;
   @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'LLM_BASE_URL must be an http(s) URL' }) LLM_BASE_URL?: string;
@@ -52,6 +54,9 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(100) @Max(60000) ASSISTANT_SWEEP_INTERVAL_MS = 2000;
   @IsOptional() @toInt() @IsInt() @Min(2) @Max(3600) ASSISTANT_WORKER_TIMEOUT_S = 15;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(7200) SHUTDOWN_TIMEOUT_S?: number;
+  @IsOptional() @IsString() OPS_USERNAME?: string;
+  @IsOptional() @IsString() OPS_PASSWORD?: string;
+  @IsOptional() @toInt() @IsInt() @Min(0) @Max(65535) METRICS_PORT = 9464;
   @IsOptional() @IsIn(['log', 'smtp', 'http']) MESSAGING_ENGINE = 'log';
   @IsOptional() @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
   @IsOptional() @Matches(/^https?:\/\/.+/, { message: 'MESSAGING_ENGINE_URL must be an http(s) URL' }) MESSAGING_ENGINE_URL?: string;
@@ -60,6 +65,9 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(100) @Max(120000) MESSAGING_ENGINE_TIMEOUT_MS = 10000;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(25) MESSAGING_DELIVERY_ATTEMPTS = 5;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(3600000) MESSAGING_DELIVERY_BACKOFF_MS = 5000;
+  @IsOptional() @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL: the OTLP/HTTP base of a collector (spans go to its /v1/traces)' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  @IsOptional() @Matches(/^[\w.:-]{1,128}$/, { message: 'OTEL_SERVICE_NAME must be 1-128 of a-z A-Z 0-9 _ . : -' }) OTEL_SERVICE_NAME?: string;
 }
 
 /** Typed, validated configuration: the one DI token for settings. */
@@ -90,6 +98,13 @@ export class AppConfig {
   readonly trustProxy!: boolean | number | string[];
   readonly limits!: { bodyBytes: number; uploadBytes: number; uploadRows: number };
   /**
+   * A request's whole body must arrive within this long of its first byte, its headers within 10 s
+   * (or this, if less); else 408 (decisions.md section 1). Handling after the body arrived is not bounded by it.
+   */
+  readonly requestTimeoutMs!: number;
+  /** How often the API removes upload files that no request owns, once untouched for 2 x requestTimeoutMs. */
+  readonly uploadSweepIntervalMs!: number;
+  /**
    * Cars of all dealerships that search's in-process column snapshots may hold (about 200 bytes a
    * car; the least recently searched dealership is dropped first); 0 turns them off (every search in SQL).
    */
@@ -99,6 +114,13 @@ export class AppConfig {
   /** Origins browsers may call the API from; empty: CORS off. */
   readonly corsOrigins!: string[];
   readonly partnerSigningSecrets!: string[];
+  /**
+   * Operator access to `/metrics` and `/admin/queues` (decisions.md section 13); null: those routes
+   * do not exist and nothing is measured.
+   */
+  readonly ops!: { username: string; password: string } | null;
+  /** Where `npm run start:worker` serves its own `/metrics` (0: a port the system picks). */
+  readonly metricsPort!: number;
   readonly llm!: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   readonly assistant!: {
     /** A run past it ends `expired`. */
@@ -124,6 +146,13 @@ export class AppConfig {
     deliveryBackoffMs: number;
   };
 
+  /**
+   * OpenTelemetry traces to an OTLP/HTTP collector (decisions.md section 13), started by
+   * src/tracing.ts; null: off, and no OpenTelemetry module is loaded. `serviceName` null: the
+   * process's own (dealer-api, dealer-api-worker).
+   */
+  readonly tracing!: { endpoint: string; serviceName: string | null } | null;
+
   constructor(values: AppConfig) {
     Object.assign(this, values);
   }
@@ -148,6 +177,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (vars.MESSAGING_ENGINE === 'smtp') requireTogether('MESSAGING_ENGINE=smtp', true, 'SMTP_URL', vars.SMTP_URL);
   if (vars.MESSAGING_ENGINE === 'http') requireTogether('MESSAGING_ENGINE=http', true, 'MESSAGING_ENGINE_URL', vars.MESSAGING_ENGINE_URL);
   if (vars.MESSAGING_ENGINE === 'http') requireTogether('MESSAGING_ENGINE=http', true, 'MESSAGING_ENGINE_SECRET', vars.MESSAGING_ENGINE_SECRET);
+
+  if (Boolean(vars.OPS_USERNAME) !== Boolean(vars.OPS_PASSWORD)) {
+    throw new ConfigError(`Invalid configuration:\n  ${vars.OPS_USERNAME ? 'OPS_PASSWORD' : 'OPS_USERNAME'} is required when ${vars.OPS_USERNAME ? 'OPS_USERNAME' : 'OPS_PASSWORD'} is set`);
+  }
+  if (vars.OPS_USERNAME?.includes(':')) throw new ConfigError('Invalid configuration:\n  OPS_USERNAME must not contain ":" (Basic credentials split there)');
 
   if (!vars.RUN_WORKERS && !vars.REDIS_URL) {
     // In-process queues live in this process's memory: nothing else could ever run their jobs.
@@ -182,9 +216,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       failureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
     },
     limits: { bodyBytes: vars.BODY_LIMIT_BYTES, uploadBytes: vars.UPLOAD_LIMIT_BYTES, uploadRows: vars.UPLOAD_MAX_ROWS },
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_S * 1000,
+    uploadSweepIntervalMs: vars.UPLOAD_SWEEP_INTERVAL_S * 1000,
     searchSnapshotMaxCars: vars.SEARCH_SNAPSHOT_MAX_CARS,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     corsOrigins,
+    ops: vars.OPS_USERNAME && vars.OPS_PASSWORD ? { username: vars.OPS_USERNAME, password: vars.OPS_PASSWORD } : null,
+    metricsPort: vars.METRICS_PORT,
     partnerSigningSecrets: (vars.PARTNER_SIGNING_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     llm: vars.LLM_BASE_URL && vars.LLM_MODEL
       ? { baseUrl: vars.LLM_BASE_URL, model: vars.LLM_MODEL, apiKey: vars.LLM_API_KEY ?? null, timeoutMs: vars.LLM_TIMEOUT_MS }
@@ -205,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       deliveryAttempts: vars.MESSAGING_DELIVERY_ATTEMPTS,
       deliveryBackoffMs: vars.MESSAGING_DELIVERY_BACKOFF_MS,
     },
+    tracing: vars.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: vars.OTEL_SERVICE_NAME ?? null } : null,
   });
 }
 

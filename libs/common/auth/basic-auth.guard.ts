@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { RateLimitedError } from '../errors/domain-error';
+import { DomainError, RateLimitedError } from '../errors/domain-error';
+import { ServiceMetrics } from '../metrics/service-metrics';
 import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_KIND, REQUIRED_PARTNER_ENDPOINT } from './auth.decorators';
 import { BasicAuthenticator, CredentialForbiddenError } from './basic-authenticator';
 import { CredentialRateLimit } from './credential-rate-limit';
@@ -20,6 +21,7 @@ export class BasicAuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly authenticator: BasicAuthenticator,
     private readonly rateLimit: CredentialRateLimit,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -32,6 +34,7 @@ export class BasicAuthGuard implements CanActivate {
     try {
       request.principal = await this.authenticator.authenticate(request.headers.authorization, request.ip ?? 'unknown', kind, endpoint);
     } catch (err) {
+      if (err instanceof DomainError) this.metrics.authFailure(err.code);
       // A verified credential refused here (403) is an answer to that credential too: it is counted, with its headers.
       if (err instanceof CredentialForbiddenError) await this.count(err.username, response);
       throw err;

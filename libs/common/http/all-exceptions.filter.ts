@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { isDatabaseUnavailable } from '../persistence/database-errors';
-import { ErrorBody, hasPathPrefix, PROBLEM_DETAILS_PATH_PREFIX, ProblemDetails, STATUS_BY_KIND } from './error-body';
+import { ErrorBody, hasPathPrefix, PROBLEM_DETAILS_PATH_PREFIX, ProblemDetails, STATUS_BY_KIND, WWW_AUTHENTICATE } from './error-body';
 
 /** An error as the client will see it. */
 export interface NormalisedError {
@@ -14,7 +14,6 @@ export interface NormalisedError {
   retryAfterSeconds?: number;
 }
 
-const WWW_AUTHENTICATE = 'Basic realm="dealer-api", charset="UTF-8"';
 
 /** Maps every error to the spec's status and body; unexpected ones are logged and hidden. */
 @Catch()

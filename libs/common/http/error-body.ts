@@ -13,6 +13,9 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
+/** The challenge of every 401 (decisions.md section 2). */
+export const WWW_AUTHENTICATE = 'Basic realm="dealer-api", charset="UTF-8"';
+
 /** The error body of every endpoint but the partner webhook (decisions.md section 2). */
 export interface ErrorBody {
   message: string;

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type Bull from 'bull';
-import { EnqueueOptions, JobQueue } from './job-queue';
+import { tracing } from '../tracing/tracing';
+import { EnqueueOptions, JobQueue, QueueCounts } from './job-queue';
 
 /** Bull's own 'exponential' waits delay*(2^n - 1); the port promises delay*2^(n-1), as in-process does. */
 export const BULL_BACKOFF_STRATEGIES = {
@@ -14,6 +15,19 @@ interface BullInternals {
   setWorkerName(): Promise<unknown>;
   clientName(): string;
   bclient: { options: { connectionName?: string }; client(command: 'setname', name: string): Promise<unknown> };
+  setHandler(name: string, handler: unknown): void;
+  /** What `setHandler` made of each `@Process()` method: what Bull calls to run a job. */
+  handlers: Record<string, (job: Bull.Job) => Promise<unknown>>;
+}
+
+/** Where a job's data carries the trace of the request that enqueued it, next to the payload (processors ignore it). */
+const TRACE_FIELD = '_trace';
+
+/** The payload with the active trace context, when tracing is on and there is one (only an object payload can carry it). */
+function withTrace<T>(payload: T): T {
+  const carrier = tracing().carrier();
+  if (!carrier || typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  return { ...payload, [TRACE_FIELD]: carrier };
 }
 
 /** Production adapter: the queues `@nestjs/bull` registered, with Bull's own retries and backoff. */
@@ -24,7 +38,10 @@ export class BullJobQueue extends JobQueue {
   constructor(queues: Bull.Queue[]) {
     super();
     this.queues = new Map(queues.map((q) => [q.name, q]));
-    for (const queue of queues) this.catchProcessorSetUp(queue);
+    for (const queue of queues) {
+      this.catchProcessorSetUp(queue);
+      this.traceJobs(queue);
+    }
   }
 
   /**
@@ -68,6 +85,24 @@ export class BullJobQueue extends JobQueue {
     };
   }
 
+  /**
+   * Each job runs as a span continuing the trace its data carries, so the worker's queries, Redis
+   * commands and calls join the request that enqueued it (nothing when tracing is off). Wrapped
+   * where Bull keeps the handler `@nestjs/bull` registered, which is what runs each job.
+   */
+  private traceJobs(queue: Bull.Queue): void {
+    const internals = queue as unknown as BullInternals;
+    const setHandler = internals.setHandler.bind(queue);
+    internals.setHandler = (name: string, handler: unknown) => {
+      setHandler(name, handler);
+      const run = internals.handlers[name];
+      internals.handlers[name] = (job: Bull.Job) => {
+        const carrier = (job.data as Record<string, Record<string, string> | undefined> | null)?.[TRACE_FIELD];
+        return tracing().runJob({ queue: queue.name, system: 'bull', id: job.id, attempt: job.attemptsMade + 1 }, carrier, () => run(job));
+      };
+    };
+  }
+
   private queue(name: string): Bull.Queue {
     const queue = this.queues.get(name);
     if (!queue) throw new Error(`queue ${name} is not registered (QueueModule.forRoot queues)`);
@@ -79,7 +114,7 @@ export class BullJobQueue extends JobQueue {
       const finished = await this.queue(queue).getJob(options.jobId);
       if (finished && ((await finished.isCompleted()) || (await finished.isFailed()))) await finished.remove();
     }
-    const job = await this.queue(queue).add(payload, {
+    const job = await this.queue(queue).add(withTrace(payload), {
       attempts: Math.max(1, options.attempts ?? 1),
       backoff: { type: 'doubling', options: { delay: options.backoffMs ?? 1000 } } as unknown as Bull.BackoffOptions,
       jobId: options.jobId,
@@ -88,6 +123,20 @@ export class BullJobQueue extends JobQueue {
       removeOnFail: 10000,
     });
     return String(job.id);
+  }
+
+  names(): string[] {
+    return [...this.queues.keys()];
+  }
+
+  /** For the operator's queue board. */
+  bullQueues(): Bull.Queue[] {
+    return [...this.queues.values()];
+  }
+
+  async counts(queue: string): Promise<QueueCounts> {
+    const { waiting, active, delayed, failed } = await this.queue(queue).getJobCounts();
+    return { waiting, active, delayed, failed };
   }
 
   async pendingCount(queue: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EnqueueOptions, JobQueue, QueueJob } from './job-queue';
+import { tracing } from '../tracing/tracing';
+import { EnqueueOptions, JobQueue, QueueCounts, QueueJob } from './job-queue';
 
 /** A `@Process()` method, bound to its processor. */
 export type JobHandler = (job: QueueJob<unknown>) => Promise<void>;
@@ -10,6 +11,8 @@ interface Job {
   attempt: number;
   maxAttempts: number;
   backoffMs: number;
+  /** The trace of the request that enqueued it (tracing on). */
+  trace?: Record<string, string>;
 }
 
 interface Lane {
@@ -19,6 +22,8 @@ interface Lane {
   ready: Job[];
   delayed: Map<string, NodeJS.Timeout>;
   ids: Set<string>;
+  /** Jobs that used their last attempt, since the process started. */
+  failed: number;
 }
 
 /**
@@ -29,10 +34,16 @@ export class InProcessJobQueue extends JobQueue {
   private readonly lanes = new Map<string, Lane>();
   private closed = false;
 
+  /** `queues`: the registered queues, listed (by `names()`) before their first job. */
+  constructor(queues: readonly string[] = []) {
+    super();
+    for (const name of queues) this.lane(name);
+  }
+
   private lane(name: string): Lane {
     let lane = this.lanes.get(name);
     if (!lane) {
-      lane = { concurrency: 1, running: 0, ready: [], delayed: new Map(), ids: new Set() };
+      lane = { concurrency: 1, running: 0, ready: [], delayed: new Map(), ids: new Set(), failed: 0 };
       this.lanes.set(name, lane);
     }
     return lane;
@@ -43,7 +54,9 @@ export class InProcessJobQueue extends JobQueue {
     const id = options.jobId ?? randomUUID();
     if (lane.ids.has(id)) return id;
     lane.ids.add(id);
-    const job: Job = { id, payload, attempt: 0, maxAttempts: Math.max(1, options.attempts ?? 1), backoffMs: options.backoffMs ?? 1000 };
+    const job: Job = {
+      id, payload, attempt: 0, maxAttempts: Math.max(1, options.attempts ?? 1), backoffMs: options.backoffMs ?? 1000, trace: tracing().carrier(),
+    };
     this.schedule(queue, job, options.delayMs ?? 0);
     return id;
   }
@@ -54,6 +67,15 @@ export class InProcessJobQueue extends JobQueue {
     lane.handler = handler;
     lane.concurrency = concurrency;
     this.drain(queue);
+  }
+
+  names(): string[] {
+    return [...this.lanes.keys()];
+  }
+
+  async counts(queue: string): Promise<QueueCounts> {
+    const lane = this.lane(queue);
+    return { waiting: lane.ready.length, active: lane.running, delayed: lane.delayed.size, failed: lane.failed };
   }
 
   async pendingCount(queue: string): Promise<number> {
@@ -99,13 +121,16 @@ export class InProcessJobQueue extends JobQueue {
   private async run(queue: string, lane: Lane, job: Job): Promise<void> {
     job.attempt++;
     try {
-      await lane.handler!({ id: job.id, data: job.payload, attemptsMade: job.attempt - 1, opts: { attempts: job.maxAttempts } });
+      // In the trace of the request that enqueued it, not of whatever happened to drain the lane.
+      await tracing().runJob({ queue, system: 'in_process', id: job.id, attempt: job.attempt }, job.trace, () =>
+        lane.handler!({ id: job.id, data: job.payload, attemptsMade: job.attempt - 1, opts: { attempts: job.maxAttempts } }));
       lane.ids.delete(job.id);
     } catch {
       if (job.attempt < job.maxAttempts && !this.closed) {
         this.schedule(queue, job, job.backoffMs * 2 ** (job.attempt - 1));
       } else {
         lane.ids.delete(job.id);
+        lane.failed++;
       }
     } finally {
       lane.running--;

@@ -43,8 +43,20 @@ export function jobContext(job: QueueJob<unknown>): JobContext {
   return { jobId: String(job.id), attempt, maxAttempts, isFinalAttempt: attempt >= maxAttempts };
 }
 
+/** Jobs of one queue by state, as an operator's dashboard shows them. */
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  /** Jobs that used their last attempt (Bull keeps the last 10,000; in-process: counted since start). */
+  failed: number;
+}
+
 export abstract class JobQueue {
   abstract enqueue<T>(queue: string, payload: T, options?: EnqueueOptions): Promise<string>;
+  /** The queues this process registered. */
+  abstract names(): string[];
+  abstract counts(queue: string): Promise<QueueCounts>;
   /** Jobs waiting, delayed or running (for tests and health). */
   abstract pendingCount(queue: string): Promise<number>;
   abstract ping(): Promise<boolean>;

@@ -54,7 +54,7 @@ export class QueueModule {
       return {
         module: QueueModule,
         imports: [DiscoveryModule],
-        providers: [{ provide: JobQueue, useValue: new InProcessJobQueue() }, InProcessProcessors],
+        providers: [{ provide: JobQueue, useValue: new InProcessJobQueue(queues.map((q) => q.name)) }, InProcessProcessors],
         exports: [JobQueue],
       };
     }

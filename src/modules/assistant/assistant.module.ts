@@ -13,6 +13,7 @@ import { InventoryContextLookup } from './adapters/inventory/inventory-lookup.ad
 import {
   AssistantMessageOrmEntity, AssistantRunEventOrmEntity, AssistantRunOrmEntity, AssistantThreadOrmEntity,
 } from './adapters/persistence/assistant.orm-entity';
+import { RunOutboxMetrics } from './adapters/metrics/run-outbox.metrics';
 import { TypeOrmAssistantRepository } from './adapters/persistence/typeorm-assistant.repository';
 import { QueueRunScheduler } from './adapters/queue/queue-run-scheduler';
 import { AssistantSettings } from './application/assistant-settings';
@@ -56,6 +57,7 @@ import { RunScheduler } from './domain/run-scheduler';
       }),
     },
     assistantAgentProvider,
+    RunOutboxMetrics,
     SendMessageUseCase,
     CancelRunUseCase,
     ExecuteTaskUseCase,

@@ -6,6 +6,7 @@ import { ConversationInboundMessages, ConversationOutboundMessages } from './ada
 import { DealershipContextDirectory } from './adapters/dealership/dealership-directory.adapter';
 import { EngagementController } from './adapters/http/engagement.controller';
 import { MessagingInboundController } from './adapters/http/messaging-inbound.controller';
+import { MessageOutboxMetrics } from './adapters/metrics/message-outbox.metrics';
 import { messagingEngineProvider } from './adapters/messaging/messaging-engine.provider';
 import { IdempotencyKeyOrmEntity } from './adapters/persistence/idempotency-key.orm-entity';
 import { TypeOrmIdempotencyKeyRepository } from './adapters/persistence/typeorm-idempotency-key.repository';
@@ -36,6 +37,7 @@ import { IdempotencyKeyRepository } from './domain/idempotency-key.repository';
     { provide: InboundMessages, useClass: ConversationInboundMessages },
     { provide: DealershipDirectory, useClass: DealershipContextDirectory },
     messagingEngineProvider,
+    MessageOutboxMetrics,
     DealershipLookup,
     DeliveryHandOver,
     EngageContactUseCase,

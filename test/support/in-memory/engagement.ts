@@ -77,6 +77,11 @@ export class InMemoryOutboundMessages extends OutboundMessages {
     return [...never, ...again].slice(0, take).map((m) => ({ dealerId: m.dealerId, messageId: m.messageId }));
   }
 
+  async oldestAwaitingDelivery(): Promise<Date | null> {
+    const waiting = [...this.messages.values()].filter((m) => m.deliveryStatus === 'queued' || m.deliveryStatus === 'retrying');
+    return waiting.reduce<Date | null>((oldest, m) => (oldest && oldest <= m.recordedAt ? oldest : m.recordedAt), null);
+  }
+
   async recordHandOver(dealerId: string, messageId: string): Promise<void> {
     const found = this.messages.get(messageId);
     if (found && found.dealerId === dealerId) found.handedOverAt = this.now();

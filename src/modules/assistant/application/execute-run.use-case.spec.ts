@@ -1,3 +1,4 @@
+import { NO_METRICS } from '../../../../libs/common/metrics/service-metrics';
 import { FakeToolCallingModel } from 'langchain';
 import { LangChainAssistantAgent } from '../adapters/agent/langchain-assistant-agent';
 import { AssistantRun, AssistantThread, RunEvent, RunStatus, ThreadMessage } from '../domain/assistant-run';
@@ -57,6 +58,7 @@ class InMemoryAssistant extends AssistantRepository {
   async queuedHandedOverBefore(): Promise<RunRef[]> { return []; }
   async pastDeadline(): Promise<RunRef[]> { return []; }
   async stalled(): Promise<RunRef[]> { return []; }
+  async oldestQueued(): Promise<Date | null> { return null; }
 }
 
 const CIVIC: VehicleFacts = {
@@ -123,7 +125,7 @@ function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], f
   } as UnitOfWork;
   const useCase = new ExecuteRunUseCase(unitOfWork, repo, agent, lookup, {} as DealershipFactsSource, {} as ConversationInsights, {
     runDeadlineMs: 60_000, stalledAfterMs: 15_000, heartbeatMs: 1000, eventFlushMs,
-  }, new RunWakeups());
+  }, new RunWakeups(), NO_METRICS);
   return { useCase, repo, transactions: () => transactions };
 }
 

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { AssistantAgent } from '../domain/assistant-agent';
 import { AssistantRun, OutcomeCode, RunEventType, RunOutcome, RunStatus } from '../domain/assistant-run';
@@ -63,6 +64,7 @@ export class ExecuteRunUseCase {
     private readonly conversations: ConversationInsights,
     private readonly settings: AssistantSettings,
     private readonly wakeups: RunWakeups,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   async execute(job: { dealerId: string; runId: string }): Promise<void> {
@@ -230,7 +232,10 @@ export class ExecuteRunUseCase {
     }, { retryOnConflict: true });
     // A cancel that arrived after the last step: honour it (unless another attempt owns the run now).
     if (!completed) await this.finish(run, ['cancelling'], 'cancelled', null, said, attempt);
-    else this.wakeups.changed(run.id);
+    else {
+      this.metrics.assistantRunEnded('completed', code, secondsSince(run.createdDate, now));
+      this.wakeups.changed(run.id);
+    }
   }
 
   /** Ends the run with a terminal status and its event, if it is still in one of `from` (and in `attempt`, when given). */
@@ -241,13 +246,20 @@ export class ExecuteRunUseCase {
     const type: RunEventType = status === 'cancelled' ? 'run.cancelled' : status === 'expired' ? 'run.expired' : 'run.failed';
     // Every ended run says how it ended (a run cancelled while queued: 'Cancelled before it started').
     const summary = status === 'cancelled' ? 'Cancelled while it was running' : status === 'expired' ? 'Stopped at its deadline' : 'Failed';
-    await this.unitOfWork.run(async () => {
-      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, resultSummary: summary, completedDate: now }, now, attempt))) return;
+    const ended = await this.unitOfWork.run(async () => {
+      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, resultSummary: summary, completedDate: now }, now, attempt))) return false;
       await this.assistant.appendEvents(run.dealerId, run.id, [...said, { type, summary: `Run ${status}`, payload: { outcome_code: code, last_error: error }, dateCreated: now }]);
       await this.assistant.touchThread(run.dealerId, run.threadId, run.id, now);
+      return true;
     }, { retryOnConflict: true });
+    if (ended) this.metrics.assistantRunEnded(status, code, secondsSince(run.createdDate, now));
     this.wakeups.changed(run.id);
   }
+}
+
+/** A run's duration for the metrics: from being queued to its end. */
+export function secondsSince(start: Date, end: Date): number {
+  return Math.max(0, (end.getTime() - start.getTime()) / 1000);
 }
 
 /**

@@ -73,4 +73,6 @@ export abstract class AssistantRepository {
   abstract pastDeadline(now: Date, take: number): Promise<RunRef[]>;
   /** Maintenance: runs in progress whose worker has not beaten since `before`. */
   abstract stalled(before: Date, take: number): Promise<RunRef[]>;
+  /** Operations: when the oldest run still queued (not started) was created; null: none is. */
+  abstract oldestQueued(): Promise<Date | null>;
 }

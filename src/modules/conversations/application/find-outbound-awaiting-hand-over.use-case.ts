@@ -9,4 +9,9 @@ export class FindOutboundAwaitingHandOverUseCase {
   execute(cutoffs: HandOverCutoffs, take: number): Promise<OutboundRef[]> {
     return this.conversations.awaitingHandOver(cutoffs, take);
   }
+
+  /** When the oldest message still waiting for delivery was recorded (the operator's outbox age); null: none waits. */
+  oldestAwaitingDelivery(): Promise<Date | null> {
+    return this.conversations.oldestAwaitingDelivery();
+  }
 }

@@ -60,6 +60,8 @@ export abstract class ConversationRepository {
    * dealerships (the relay's sweep; each ref carries its dealership), the longest waiting first.
    */
   abstract awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<OutboundRef[]>;
+  /** When the oldest outbound message still waiting for delivery (queued or retrying) was recorded; null: none waits. */
+  abstract oldestAwaitingDelivery(): Promise<Date | null>;
   /** Records that the message was handed to the delivery queue at `at`. */
   abstract recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void>;
   abstract findContactByPhone(dealerId: string, phone: string): Promise<Contact | null>;

@@ -1,3 +1,4 @@
+import { NO_METRICS } from '../../../../libs/common/metrics/service-metrics';
 import { InMemoryDealerships, InMemoryOutboundMessages, ScriptedEngine } from '../../../../test/support/in-memory/engagement';
 import { DealershipLookup } from './dealership-lookup';
 import { DeliverMessageUseCase } from './deliver-message.use-case';
@@ -14,7 +15,7 @@ describe(DeliverMessageUseCase.name, () => {
   });
 
   const attempt = (n: number, max = 3) => ({ attempt: n, maxAttempts: max, isFinalAttempt: n >= max });
-  const useCase = (engine: ScriptedEngine) => new DeliverMessageUseCase(messages, new DealershipLookup(new InMemoryDealerships([DEALER])), engine);
+  const useCase = (engine: ScriptedEngine) => new DeliverMessageUseCase(messages, new DealershipLookup(new InMemoryDealerships([DEALER])), engine, NO_METRICS);
 
   it('sends once and records sent, with the dealership as sender', async () => {
     const engine = new ScriptedEngine();

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
 import { JobContext } from '../../../../libs/common/queue/job-queue';
 import { OutboundMessages } from '../domain/conversation-messages';
 import { DeliveryJob } from '../domain/delivery-scheduler';
@@ -20,6 +21,7 @@ export class DeliverMessageUseCase {
     private readonly messages: OutboundMessages,
     private readonly dealerships: DealershipLookup,
     private readonly engine: MessagingEngine,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   async execute(job: DeliveryJob, attempt: Attempt): Promise<void> {
@@ -50,10 +52,12 @@ export class DeliverMessageUseCase {
       const final = permanent || attempt.isFinalAttempt;
       const lastError = err instanceof Error ? err.message : String(err);
       await this.messages.recordDelivery(dealerId, messageId, { status: final ? 'failed' : 'retrying', attempts: attempt.attempt, lastError, sentAt: null });
+      this.metrics.messageDelivery(found.channel, final ? 'failed' : 'retrying');
       this.logger.warn({ dealer_id: dealerId, message_id: messageId, attempt: attempt.attempt, final, engine: this.engine.name, error: lastError }, 'delivery attempt failed');
       if (permanent) return;
       throw err;
     }
     await this.messages.recordDelivery(dealerId, messageId, { status: 'sent', attempts: attempt.attempt, lastError: null, sentAt: new Date() });
+    this.metrics.messageDelivery(found.channel, 'sent');
   }
 }

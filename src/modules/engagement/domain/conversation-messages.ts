@@ -74,6 +74,8 @@ export abstract class OutboundMessages {
   abstract recordDelivery(dealerId: string, messageId: string, outcome: DeliveryOutcome): Promise<void>;
   /** The outbox, across dealerships (each job names its dealership), the longest waiting first. */
   abstract awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<DeliveryJob[]>;
+  /** When the oldest message still waiting for delivery (queued or retrying) was recorded; null: none waits. */
+  abstract oldestAwaitingDelivery(): Promise<Date | null>;
   abstract recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import { NO_METRICS } from '../../../../libs/common/metrics/service-metrics';
 import { AppConfig } from '../../../config/app-config';
 import { CarCondition, CarData } from '../domain/car';
 import { CarFeed, FeedRecord } from '../domain/car-feed';
@@ -82,7 +83,7 @@ describe(ReplaceInventoryUseCase.name, () => {
     changed = [];
     const changes = new InventoryChanges();
     changes.subscribe((dealerId) => changed.push(dealerId));
-    replace = new ReplaceInventoryUseCase({ limits: { uploadRows: 3 } } as AppConfig, new Regions(), store, countsOf(store), lock, changes, new Catalog());
+    replace = new ReplaceInventoryUseCase({ limits: { uploadRows: 3 } } as AppConfig, new Regions(), store, countsOf(store), lock, changes, new Catalog(), NO_METRICS);
   });
 
   it('replaces the whole inventory of the condition with the valid rows and reports the invalid ones by index', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
 import { DealershipNotFoundError } from '../../dealership';
 import { DealershipRegions } from '../domain/dealership-regions';
+import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
 import { BulkInventoryResult, failedRow, RowResult } from '../domain/bulk-inventory-result';
 import { CarCondition, CarData } from '../domain/car';
 import { CarFeed, FeedRecord } from '../domain/car-feed';
@@ -42,6 +43,7 @@ export class ReplaceInventoryUseCase {
     private readonly lock: InventoryUploadLock,
     private readonly changes: InventoryChanges,
     private readonly catalog: CatalogBodyTypes,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   async execute(dealerId: string, condition: CarCondition, feed: CarFeed, options: ReplaceOptions = {}): Promise<BulkInventoryResult> {
@@ -99,6 +101,7 @@ export class ReplaceInventoryUseCase {
         insert_errors: errors,
       });
       const refused = async (): Promise<never> => {
+        if (!options.dryRun) this.metrics.uploadRows(condition, 0, errors.length);
         throw new TooManyFailedRowsError(result(await this.cars.count(dealerId, condition)), options.maxFailedRatio!);
       };
 
@@ -116,6 +119,7 @@ export class ReplaceInventoryUseCase {
       }
       if (options.dryRun) return result(deleted);
       this.changes.changed(dealerId);
+      this.metrics.uploadRows(condition, valid, errors.length);
       return result(deleted);
     } finally {
       try {

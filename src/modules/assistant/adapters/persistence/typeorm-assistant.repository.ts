@@ -154,6 +154,13 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
       .orderBy('r.created_date', 'ASC').limit(take).getMany());
   }
 
+  async oldestQueued(): Promise<Date | null> {
+    // Through ix_assistant_runs_deadline (status first): only queued runs are read, and they end at their deadline.
+    const oldest = await this.m.createQueryBuilder(AssistantRunOrmEntity, 'r').select(['r.id', 'r.createdDate'])
+      .where('r.status = :status', { status: 'queued' }).orderBy('r.created_date', 'ASC').limit(1).getOne();
+    return oldest?.createdDate ?? null;
+  }
+
   async pastDeadline(now: Date, take: number): Promise<RunRef[]> {
     return this.refs(await this.m.find(AssistantRunOrmEntity, {
       select: { id: true, dealerId: true }, where: { status: In([...ACTIVE_STATUSES]), deadlineAt: LessThan(now) }, take,

@@ -105,6 +105,14 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     return [...never, ...again].map((r) => ({ dealerId: r.dealerId, messageId: String(r.id) }));
   }
 
+  async oldestAwaitingDelivery(): Promise<Date | null> {
+    // Through ix_messages_delivery_hand_over (status first): reads only the undelivered rows, and one of them back.
+    const oldest = await this.m.createQueryBuilder(MessageOrmEntity, 'm').select(['m.id', 'm.dateCreated'])
+      .where('m.delivery_status IN (:...waiting)', { waiting: ['queued', 'retrying'] })
+      .orderBy('m.date_created', 'ASC').limit(1).getOne();
+    return oldest?.dateCreated ?? null;
+  }
+
   async recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void> {
     if (!MESSAGE_ID.test(messageId)) return;
     await this.m.update(MessageOrmEntity, { dealerId, id: messageId }, { deliveryEnqueuedAt: at });

@@ -52,6 +52,10 @@ export class ConversationOutboundMessages extends OutboundMessages {
   recordHandOver(dealerId: string, messageId: string, at: Date): Promise<void> {
     return this.recordHandOverUseCase.execute(dealerId, messageId, at);
   }
+
+  oldestAwaitingDelivery(): Promise<Date | null> {
+    return this.findAwaitingHandOver.oldestAwaitingDelivery();
+  }
 }
 
 /** Customers' replies, recorded by the conversations context as role `user`. */
