@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** What Node's parser refuses before any route runs, by its error code (decisions.md section 1). */
@@ -15,17 +15,23 @@ const REFUSALS: Record<string, [number, string]> = {
 export function answerClientErrorsInErrorShape(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // As Node's own handler: a response already on its way cannot get another status line spliced in.
-    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
     if (!socket.writable || err.code === 'ECONNRESET' || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
     const [status, message] = REFUSALS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
     const body = JSON.stringify({ message, details: null });
-    // Every response carries X-Request-Id (decisions.md section 1); the request's own headers were not read, so a new one.
+    // Every response carries X-Request-Id (decisions.md section 1): the one a route already gave the
+    // request (a body too slow to arrive), else a new one (its headers were never read).
+    const given = inFlight?.getHeader('x-request-id');
+    const requestId = typeof given === 'string' ? given : randomUUID();
+    // Closed once the answer is flushed: a stalled peer would otherwise hold the half-closed connection,
+    // and the route still reading its body (multer, the JSON parser) would wait on it.
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${randomUUID()}\r\n`
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\n`
         + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
     );
   });
 }

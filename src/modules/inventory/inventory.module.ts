@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { diskStorage } from 'multer';
-import { uploadFolder, UploadFolderSweeper } from './adapters/http/upload-folder';
+import { OwnedUploadFiles, ownedUploadStorage, uploadFolder, UploadFolderModule } from './adapters/http/upload-folder';
 import { DemoSeedRegistry } from '../../../libs/common/seed/demo-seed.registry';
 import { AppConfig } from '../../config/app-config';
 import { CatalogModule } from '../catalog';
@@ -40,11 +38,13 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     TypeOrmModule.forFeature([CarOrmEntity]),
     DealershipModule,
     CatalogModule,
+    UploadFolderModule,
     // Uploads are spooled to a temporary file, never buffered in memory; the size limit is a 413.
     MulterModule.registerAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        storage: diskStorage({ destination: uploadFolder(config.dataDir), filename: (_req, _file, done) => done(null, `inventory-upload-${randomUUID()}`) }),
+      imports: [UploadFolderModule],
+      inject: [AppConfig, OwnedUploadFiles],
+      useFactory: (config: AppConfig, owned: OwnedUploadFiles) => ({
+        storage: ownedUploadStorage(uploadFolder(config.dataDir), owned),
         limits: { fileSize: config.limits.uploadBytes, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 10 },
       }),
     }),
@@ -58,7 +58,6 @@ import { StockedModelsReader } from './domain/stocked-models.reader';
     { provide: StockedModelsReader, useExisting: TypeOrmCarInventoryRepository },
     ...inventoryPersistenceProviders,
     UploadCleanupInterceptor,
-    UploadFolderSweeper,
     { provide: InventoryChanges, useValue: new InventoryChanges() },
     ReplaceInventoryUseCase,
     DeleteNewInventoryUseCase,

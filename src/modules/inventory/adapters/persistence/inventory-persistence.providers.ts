@@ -1,7 +1,7 @@
 import { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../../config/app-config';
-import { uploadFolder } from '../http/upload-folder';
+import { OwnedUploadFiles, uploadFolder } from '../http/upload-folder';
 import { CarInventoryStore, InventoryUploadLock } from '../../domain/car-inventory.repository';
 import { InProcessInventoryUploadLock, MySqlInventoryUploadLock } from './inventory-upload.locks';
 import { MySqlCarInventoryStore } from './mysql-car-inventory.store';
@@ -13,8 +13,8 @@ const isMySql = (dataSource: DataSource) => dataSource.options.type === 'mysql';
 export const inventoryPersistenceProviders: Provider[] = [
   {
     provide: CarInventoryStore,
-    inject: [DataSource, AppConfig],
-    useFactory: (dataSource: DataSource, config: AppConfig) => (isMySql(dataSource) ? new MySqlCarInventoryStore(dataSource) : new SqliteCarInventoryStore(dataSource, uploadFolder(config.dataDir))),
+    inject: [DataSource, AppConfig, OwnedUploadFiles],
+    useFactory: (dataSource: DataSource, config: AppConfig, owned: OwnedUploadFiles) => (isMySql(dataSource) ? new MySqlCarInventoryStore(dataSource) : new SqliteCarInventoryStore(dataSource, uploadFolder(config.dataDir), owned)),
   },
   {
     provide: InventoryUploadLock,

@@ -12,6 +12,7 @@ import { newUploadId, RowMeta, rowValues, UPSERT_COLUMNS, utcDatetime, WRITE_BAT
 import { bumpInventoryVersionSql } from './inventory-versions';
 import { swapOnWorker } from './sqlite-swap-worker';
 import { inSqliteWriteTurn } from '../../../../../libs/common/persistence/sqlite-write-queue';
+import { OwnedUploadFiles } from '../http/upload-folder';
 
 const UPSERT_SQL = `INSERT INTO inventory_cars (${WRITE_COLUMNS.map((c) => `"${c}"`).join(', ')})
   VALUES (${WRITE_COLUMNS.map(() => '?').join(', ')})
@@ -26,8 +27,8 @@ const IDLE_WAIT_MS = 30_000;
 /**
  * SQLite: the embedded driver has ONE connection shared by every request, so a transaction held
  * open across the upload's awaits would swallow other requests' statements. The validated rows are
- * therefore staged in an NDJSON file in the upload folder (bounded memory; the API clears what a
- * crash left there at start) and swapped in by one transaction on a worker thread with its own
+ * therefore staged in an NDJSON file in the upload folder (bounded memory; owned while in use, so
+ * only what a crash left there is swept) and swapped in by one transaction on a worker thread with its own
  * connection (swapOnWorker): the event loop stays free, and a throw rolls it all back. The swap
  * upserts by VIN and deletes the rows the upload did not write, like the MySQL store.
  */
@@ -37,8 +38,9 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
 
   constructor(
     private readonly dataSource: DataSource,
-    /** Where the staged rows are written: the upload folder, which the API clears at start of what a crash left. */
+    /** Where the staged rows are written: the upload folder, swept of the files no request owns. */
     private readonly stagingFolder: string,
+    private readonly owned: OwnedUploadFiles,
   ) {
     super();
   }
@@ -47,6 +49,7 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
     fs.mkdirSync(this.stagingFolder, { recursive: true });
     const staging = path.join(this.stagingFolder, `inventory-staging-${randomUUID()}.ndjson`);
     const meta = { dealerId, uploadId: newUploadId(), dateCreated: utcDatetime(new Date()) };
+    this.owned.own(staging);
     try {
       // Staged as the statement's parameters, so the swap allocates little: it is one synchronous
       // task, during which V8 collects garbage less readily.
@@ -60,6 +63,7 @@ export class SqliteCarInventoryStore extends CarInventoryStore {
       }));
     } finally {
       fs.rmSync(staging, { force: true });
+      this.owned.release(staging);
     }
   }
 
