@@ -39,6 +39,8 @@ const config: KnipConfig = {
     // (problem-details errors; raw body read after authentication), each imported by its user.
     'libs/common/http/error-body.ts': ['duplicates'],
   },
+  // Not an npm package: Debian's `prometheus` (.ci/run installs it); the metrics and dashboard suites run its promtool.
+  ignoreBinaries: ['promtool'],
   ignoreDependencies: [
     // The vendored stand-in that package.json "overrides" points msgpackr's optional native
     // extractor at ("$msgpackr-extract" needs it as a direct dependency); nothing imports it.

@@ -21,6 +21,7 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 interface Healthcheck { test?: string | string[]; disable?: boolean }
 interface Service {
   image?: string;
+  profiles?: string[];
   command?: string[];
   environment?: Record<string, string>;
   healthcheck?: Healthcheck;
@@ -153,8 +154,12 @@ describe('Container image (docker/Dockerfile)', () => {
 });
 
 describe('Compose file (docker/docker-compose.yml)', () => {
-  it('has MySQL 8.4, Redis, a one-shot migration, the API and the worker; every long-running service has a health check', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'mysql', 'redis', 'worker']);
+  it('has MySQL 8.4, Redis, a one-shot migration, the API and the worker, and Prometheus, Grafana and Jaeger in a profile; every long-running service has a health check', () => {
+    const profiles = (name: string) => services[name].profiles ?? [];
+    expect(Object.keys(services).filter((name) => profiles(name).length === 0).sort()).toEqual(['api', 'migrate', 'mysql', 'redis', 'worker']);
+    // `up` without --profile starts none of these (test/foundation/dashboard.e2e-spec.ts checks what they run).
+    expect(Object.keys(services).filter((name) => profiles(name).length > 0).map((name) => `${name}: ${profiles(name).join()}`).sort())
+      .toEqual(['grafana: observability', 'jaeger: observability', 'prometheus: observability']);
     expect(services.mysql.image).toBe('mysql:8.4');
     expect(services.mysql.healthcheck?.test).toEqual(['CMD-SHELL', expect.stringMatching(/^mysqladmin ping\b/)]);
     expect(services.redis.healthcheck?.test).toEqual(['CMD-SHELL', expect.stringMatching(/^redis-cli ping\b/)]);

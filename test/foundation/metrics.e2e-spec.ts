@@ -5,6 +5,7 @@ import { send, waitForRun } from '../assistant/assistant-helpers';
 import { Backend, describeEachBackend } from '../support/backends';
 import { eventually } from '../support/eventually';
 import { Deployment, freshStore, Store } from '../support/service-processes';
+import { Sample, samples } from '../support/prometheus-text';
 import { basicAuth, createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { workerOutput } from '../support/worker-process';
 
@@ -15,26 +16,6 @@ import { workerOutput } from '../support/worker-process';
  */
 const OPS = { OPS_USERNAME: 'ops', OPS_PASSWORD: 'ops-secret-1' };
 const OPS_AUTH = basicAuth(OPS.OPS_USERNAME, OPS.OPS_PASSWORD);
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of a scrape (Prometheus text format: `name{label="value",...} number`). */
-function samples(text: string): Sample[] {
-  const found: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) throw new Error(`not a sample line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, key, value] of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key] = value;
-    found.push({ name: m[1], labels, value: Number(m[3]) });
-  }
-  return found;
-}
 
 /** The sum of the samples named `name` whose labels include `labels` (0 when there is none). */
 function sum(scrape: Sample[], name: string, labels: Record<string, string> = {}): number {
