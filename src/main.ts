@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+// Before anything else is required: the traces' instrumentations patch modules as they load.
+import './tracing';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { limitShutdown } from '../libs/common/lifecycle/shutdown-deadline';

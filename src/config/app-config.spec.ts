@@ -13,6 +13,16 @@ describe(loadConfig.name, () => {
     expect(config.corsOrigins).toEqual([]);
   });
 
+  it('sends traces only when OTEL_EXPORTER_OTLP_ENDPOINT names a collector', () => {
+    expect(loadConfig({}).tracing).toBeNull();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({ endpoint: 'http://collector:4318', serviceName: null });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com/otlp/', OTEL_SERVICE_NAME: 'dealer-api-eu' }).tracing)
+      .toEqual({ endpoint: 'https://otel.example.com/otlp/', serviceName: 'dealer-api-eu' });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318?x=1' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'dealer api' })).toThrow(/OTEL_SERVICE_NAME/);
+  });
+
   it('chooses MySQL and Redis from their URLs', () => {
     const config = loadConfig({ DATABASE_URL: 'mysql://root@db:3306/dealer', REDIS_URL: 'redis://cache:6379', PORT: '8080' });
     expect(config.database).toEqual({ kind: 'mysql', url: 'mysql://root@db:3306/dealer' });
