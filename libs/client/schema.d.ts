@@ -843,12 +843,13 @@ export interface components {
             name?: string;
         };
         InboundMessageRequest: {
+            /** @description The dealership (an id that names none: 404). */
             dealer_id: string;
             /** @description sms, email, webchat, ... (any case). */
             channel: string;
             /** @description The sender: a phone number (E.164 or national for the dealership's country) or an email address. */
             from?: string;
-            /** @description Append to this conversation instead of the sender's latest open one on the channel. */
+            /** @description Append to this conversation instead of the sender's latest open one on the channel (an id that names none of the dealership's conversations: 404). */
             conversation_id?: string;
             text: string;
             subject?: string;
@@ -872,10 +873,7 @@ export interface components {
              * @example How many SUVs do we have under $30,000?
              */
             message: string;
-            /**
-             * Format: uuid
-             * @description Continue this thread; without it (or null) a new thread is created.
-             */
+            /** @description Continue this thread (an id that names none of the dealership's threads: 404); without it (or null) a new thread is created. */
             thread_id?: string | null;
         };
         SendMessageResponse: {
@@ -5253,7 +5251,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "message": "How many SUVs do we have under $30,000?",
-                 *       "thread_id": "0b9c5f3e-6f1a-4c2d-9e8b-3a7d2c1f4e5a"
+                 *       "thread_id": "thread id"
                  *     }
                  */
                 "application/json": components["schemas"]["SendMessageRequest"];
@@ -5278,7 +5276,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendMessageResponse"];
                 };
             };
-            /** @description The message empty or over 8,000 characters, thread_id not a UUID, or an unknown field */
+            /** @description The message empty or over 8,000 characters, thread_id not a string or empty, or an unknown field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5286,7 +5284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The message empty or over 8,000 characters, thread_id not a UUID, or an unknown field",
+                     *       "message": "The message empty or over 8,000 characters, thread_id not a string or empty, or an unknown field",
                      *       "details": null
                      *     }
                      */

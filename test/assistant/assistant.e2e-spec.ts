@@ -183,7 +183,8 @@ describeEachBackend('Assistant', (backend) => {
     await post({ message: '' }).expect(400);
     expect((await post({ message: ' \n\t ' }).expect(400)).body.details).toEqual([{ field: 'message', errors: ['message must not be blank'] }]);
     await post({ message: 'x'.repeat(8001) }).expect(400);
-    await post({ message: 'hi', thread_id: 'not-a-uuid' }).expect(400);
+    // An unknown thread however its id is spelt (decisions.md section 1), not a 400 about the format.
+    await post({ message: 'hi', thread_id: 'not-a-uuid' }).expect(404);
     await post({ message: 'hi', thread_id: '00000000-0000-4000-8000-000000000000' }).expect(404);
     // null, like no thread_id, starts a new thread.
     const fresh = await post({ message: 'What are your hours?', thread_id: null }).expect(202);

@@ -45,7 +45,7 @@ export class AssistantController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a message (to a new thread, or to thread_id); the run executes asynchronously', operationId: 'sendAssistantMessage' })
   @ApiAcceptedResponse({ type: SendMessageResponse })
-  @ApiBadRequestResponse({ description: 'The message empty or over 8,000 characters, thread_id not a UUID, or an unknown field' })
+  @ApiBadRequestResponse({ description: 'The message empty or over 8,000 characters, thread_id not a string or empty, or an unknown field' })
   @ApiNotFoundResponse({ description: 'No such thread for this dealership' })
   @ApiConflictResponse({ description: 'The thread has a queued or running run' })
   send(@CurrentDealer() dealerId: string, @Body() body: SendMessageRequest): Promise<SendMessageResponse> {

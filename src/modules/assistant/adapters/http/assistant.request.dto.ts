@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, MinLength } from 'class-validator';
 import { QueryInt } from '../../../../../libs/common/http/query-transforms';
 
 export class SendMessageRequest {
@@ -11,9 +11,9 @@ export class SendMessageRequest {
   @IsString() @Length(1, 8000) @Matches(/\S/, { message: 'message must not be blank' })
   message!: string;
 
-  /** Continue this thread; without it (or null) a new thread is created. */
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
-  @Transform(({ value }) => value ?? undefined) @IsOptional() @IsUUID()
+  /** Continue this thread (an id that names none of the dealership's threads: 404); without it (or null) a new thread is created. */
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(({ value }) => value ?? undefined) @IsOptional() @IsString() @MinLength(1, { message: '$property must not be empty' })
   thread_id?: string;
 }
 

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { InboundMessage } from '../../application/record-inbound-message.use-case';
 
 export class InboundAttachmentRequest {
@@ -17,9 +17,13 @@ export class InboundAttachmentRequest {
   name?: string;
 }
 
+/** Ids are looked up as they are (an unknown one is a 404 however it is spelt, decisions.md section 1): only an empty one is refused. */
+const NOT_EMPTY = { message: '$property must not be empty' };
+
 /** Body of `POST /api/v1/messaging/inbound`: a customer's message, reported by the messaging engine. */
 export class InboundMessageRequest {
-  @IsString() @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'dealer_id must be a dealer id (slug)' }) @MaxLength(100)
+  /** The dealership (an id that names none: 404). */
+  @IsString() @MinLength(1, NOT_EMPTY)
   dealer_id!: string;
 
   /** sms, email, webchat, ... (any case). */
@@ -30,8 +34,8 @@ export class InboundMessageRequest {
   @IsOptional() @IsString() @MaxLength(254)
   from?: string;
 
-  /** Append to this conversation instead of the sender's latest open one on the channel. */
-  @IsOptional() @IsString() @MaxLength(36)
+  /** Append to this conversation instead of the sender's latest open one on the channel (an id that names none of the dealership's conversations: 404). */
+  @IsOptional() @IsString() @MinLength(1, NOT_EMPTY)
   conversation_id?: string;
 
   @IsString() @MaxLength(16000)
