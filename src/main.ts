@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { limitShutdown } from '../libs/common/lifecycle/shutdown-deadline';
 import { LogOutput } from '../libs/common/logging/logging.module';
-import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
+import { requireMigratedMySql } from '../libs/common/persistence/mysql-database';
 import { createHttpApp } from './app.factory';
 import { AppConfig, loadConfig } from './config/app-config';
 import { DemoResult, DemoSetup } from './demo/demo-setup';
 import { migrate } from './migrate';
+import { MIGRATIONS } from './migrations';
 import { LoadSeedCatalogUseCase } from './modules/catalog';
 import { describeStartupError } from './startup-error';
 
@@ -17,7 +18,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
   // A deploy step (`npm run migrate`); the API does it first on the embedded default or with MIGRATE_ON_START.
   if (config.migrateOnStart) await migrate(config);
-  else if (config.database.kind === 'mysql') await checkMySqlConnection(config.database.url);
+  else if (config.database.kind === 'mysql') await requireMigratedMySql(config.database.url, MIGRATIONS.mysql, 'run `npm run migrate` (or start the API with MIGRATE_ON_START=true)');
   const app = await createHttpApp(config);
   limitShutdown(config.shutdownTimeoutS, 'Dealership API');
   await app.init();

@@ -1,5 +1,5 @@
 import { databaseErrorCode, isAccessDenied, isMissingDatabase } from '../libs/common/persistence/database-errors';
-import { MissingDatabaseError } from '../libs/common/persistence/mysql-database';
+import { MissingDatabaseError, PendingMigrationsError } from '../libs/common/persistence/mysql-database';
 import { ConfigError } from './config/app-config';
 
 /**
@@ -7,7 +7,7 @@ import { ConfigError } from './config/app-config';
  * (configuration, a missing database), the stack only for the unexpected.
  */
 export function describeStartupError(err: unknown): string {
-  if (err instanceof ConfigError || err instanceof MissingDatabaseError) return err.message;
+  if (err instanceof ConfigError || err instanceof MissingDatabaseError || err instanceof PendingMigrationsError) return err.message;
   if (isMissingDatabase(err)) {
     return `${(err as Error).message}: run \`npm run migrate\` first (it creates the database when the user may, then its tables)`;
   }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 // Before anything else is required: the traces' instrumentations patch modules as they load.
 import './tracing';
-import { checkMySqlConnection } from '../libs/common/persistence/mysql-database';
+import { requireMigratedMySql } from '../libs/common/persistence/mysql-database';
 import { limitShutdown, STOP_SIGNALS } from '../libs/common/lifecycle/shutdown-deadline';
 import { LogOutput } from '../libs/common/logging/logging.module';
 import { AppLogger } from '../libs/common/logging/app-logger';
@@ -11,13 +11,14 @@ import { serveMetrics } from '../libs/common/metrics/operator-routes';
 import { PrometheusMetrics } from '../libs/common/metrics/prometheus-metrics';
 import { ServiceMetrics } from '../libs/common/metrics/service-metrics';
 import { loadConfig } from './config/app-config';
+import { MIGRATIONS } from './migrations';
 import { describeStartupError } from './startup-error';
 import { WorkerModule } from './worker.module';
 
 /** Queue processors and schedules only, no HTTP: `npm run start:worker`. It never migrates (decisions.md section 12). */
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
-  if (config.database.kind === 'mysql') await checkMySqlConnection(config.database.url);
+  if (config.database.kind === 'mysql') await requireMigratedMySql(config.database.url, MIGRATIONS.mysql, 'run `npm run migrate` first (the worker never migrates)');
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(AppLogger));
   app.enableShutdownHooks([...STOP_SIGNALS]);

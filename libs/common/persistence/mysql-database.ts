@@ -1,5 +1,6 @@
 import { createConnection } from 'mysql2/promise';
-import { isAccessDenied } from './database-errors';
+import type { SchemaSources } from './data-source-options';
+import { databaseErrorCode, isAccessDenied } from './database-errors';
 
 /** Start-up cannot go on: the database is missing and this user may not create it. The message is the one line to show. */
 export class MissingDatabaseError extends Error {}
@@ -35,8 +36,40 @@ export async function ensureMySqlDatabase(url: string): Promise<boolean> {
   }
 }
 
-/** Connects once and lets go: so a process that cannot reach its database says why in one line, before the framework starts. */
-export async function checkMySqlConnection(url: string): Promise<void> {
+/** Start-up cannot go on: migrations are pending and this process does not apply them. The message is the one line to show. */
+export class PendingMigrationsError extends Error {}
+
+/**
+ * For a process that does not migrate (the API with MIGRATE_ON_START off, the worker), before the
+ * framework starts: a database it cannot reach, or one that lacks migrations, stops start-up with
+ * one line (naming the pending migrations and `remedy`, decisions.md section 13), not with the
+ * stack trace of the first query on a missing table.
+ */
+export async function requireMigratedMySql(url: string, migrations: SchemaSources['migrations']['mysql'], remedy: string): Promise<void> {
   const connection = await createConnection({ uri: url });
-  await connection.end();
+  let applied: Set<string>;
+  try {
+    // TypeORM's record of what ran; not there before the first migration.
+    const [rows] = await connection.query('SELECT name FROM migrations');
+    applied = new Set((rows as { name: string }[]).map((row) => row.name));
+  } catch (err) {
+    if (databaseErrorCode(err) !== 'ER_NO_SUCH_TABLE') throw err;
+    applied = new Set();
+  } finally {
+    await connection.end();
+  }
+  const pending = migrationNames(migrations).filter((name) => !applied.has(name));
+  if (pending.length > 0) {
+    const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+    throw new PendingMigrationsError(`MySQL database "${database}" has ${pending.length} pending migration(s): ${pending.join(', ')}; ${remedy}`);
+  }
+}
+
+/** The names TypeORM records: each migration's `name`, else its class's. */
+function migrationNames(migrations: SchemaSources['migrations']['mysql']): string[] {
+  return Object.values(migrations).map((migration) => {
+    if (typeof migration === 'string') return migration;
+    const Migration = migration as new () => { name?: string };
+    return new Migration().name ?? Migration.name;
+  });
 }

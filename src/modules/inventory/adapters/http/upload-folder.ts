@@ -96,7 +96,7 @@ async function sweepUploadFolder(folder: string, abandonedAfterMs: number, owned
  * section 1): longer than a body may take to arrive, and owned files are touched four times as often.
  */
 @Injectable()
-export class UploadFolderSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+class UploadFolderSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Uploads');
   private readonly folder: string;
   private readonly abandonedAfterMs: number;
