@@ -15,8 +15,8 @@ import { translateBodyParserErrors } from '../libs/common/http/body-parser-error
 import { readsOwnBody } from '../libs/common/http/raw-body';
 import { securityHeaders } from '../libs/common/http/security-headers';
 import { HttpRequestLogger, requestIdMiddleware } from '../libs/common/logging/logging.module';
-import { metricsEndpoint, OperatorCredentials, operatorOnly, requestMetrics, routeTemplate } from '../libs/common/metrics/operator-routes';
-import { PrometheusMetrics } from '../libs/common/metrics/prometheus-metrics';
+import { metricsEndpoint, OperatorCredentials, OperatorThrottle, operatorOnly, operatorThrottle, recordSocketAnswers, requestMetrics, routeTemplate } from '../libs/common/metrics/operator-routes';
+import type { PrometheusMetrics } from '../libs/common/metrics/prometheus-metrics';
 import { ServiceMetrics } from '../libs/common/metrics/service-metrics';
 import { JobQueue } from '../libs/common/queue/job-queue';
 import { OPERATOR_BOARD_PATH, queueBoard } from '../libs/common/queue/queue-board';
@@ -80,9 +80,9 @@ export async function createHttpApp(config: AppConfig, extraModules: Type[] = []
  * every request is timed from here, `/metrics` and the queue board answer only the operator's
  * credentials. Without OPS_USERNAME/OPS_PASSWORD they do not exist (404 like any unknown route).
  */
-function mountOperatorRoutes(app: NestExpressApplication, ops: OperatorCredentials): void {
+function mountOperatorRoutes(app: NestExpressApplication, ops: OperatorCredentials, throttle: OperatorThrottle): void {
   const metrics = app.get(ServiceMetrics) as PrometheusMetrics;
-  const operator = operatorOnly(ops, metrics);
+  const operator = operatorOnly(ops, metrics, throttle);
   app.use(requestMetrics(metrics));
   app.use('/metrics', routeTemplate('/metrics'), operator, metricsEndpoint(metrics));
   app.use(OPERATOR_BOARD_PATH, routeTemplate(`${OPERATOR_BOARD_PATH}/*`), operator, queueBoard(app.get(JobQueue), OPERATOR_BOARD_PATH));
@@ -104,12 +104,12 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.disable('x-powered-by');
   // The client address (failure throttling, audit, logs) comes from X-Forwarded-For only through the proxies named here.
   app.set('trust proxy', config.trustProxy);
-  answerClientErrorsInErrorShape(app.getHttpServer());
+  answerClientErrorsInErrorShape(app.getHttpServer(), config.ops ? recordSocketAnswers(app.get(ServiceMetrics)) : undefined);
   app.use(requestIdMiddleware);
   const requestLogger = app.get(HttpRequestLogger);
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => requestLogger.handle(req, res, next));
   app.use(securityHeaders(`/${DOCS_PATH}`, OPERATOR_BOARD_PATH));
-  if (config.ops) mountOperatorRoutes(app, config.ops);
+  if (config.ops) mountOperatorRoutes(app, config.ops, operatorThrottle(config));
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 });
   }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import * as net from 'node:net';
 import Bull from 'bull';
 import { csv, simpleCars, uploadCsv, vin } from '../inventory/inventory-fixtures';
 import { send, waitForRun } from '../assistant/assistant-helpers';
@@ -6,7 +7,7 @@ import { Backend, describeEachBackend } from '../support/backends';
 import { eventually } from '../support/eventually';
 import { Deployment, freshStore, Store } from '../support/service-processes';
 import { Sample, samples } from '../support/prometheus-text';
-import { basicAuth, createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
+import { basicAuth, createDealer, DealerFixture, listenOnFreePort, startTestApp, TestApp } from '../support/test-app';
 import { workerOutput } from '../support/worker-process';
 
 /**
@@ -118,6 +119,33 @@ describeEachBackend('operator metrics', (backend) => {
       const labelValues = after.flatMap((s) => Object.values(s.labels));
       for (const secret of [dealer.dealerId, dealer.username, run.run_id as string, vin(500), vin(503), '+14155550100']) {
         expect(labelValues.filter((v) => v.includes(secret))).toEqual([]);
+      }
+    });
+
+    it("throttles an address's failed operator logins like a dealer's (429, even for the right secret), and counts a 408 answered on the socket", async () => {
+      const guarded = await startTestApp(backend, { ...OPS, AUTH_ADDRESS_FAILURE_LIMIT: '3', REQUEST_TIMEOUT_S: '1' });
+      try {
+        const { port } = await listenOnFreePort(guarded);
+        const scrapeGuarded = async () => samples(await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { Authorization: OPS_AUTH } })).text());
+        const before = await scrapeGuarded();
+        // A body that never arrives: 408 from the socket, counted with the request's method.
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => socket.write('POST /api/v1/ailm/engage HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"con'));
+          let text = '';
+          socket.on('data', (chunk) => (text += chunk.toString()));
+          socket.on('close', () => resolve(text));
+          socket.on('error', reject);
+        });
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        const after = await scrapeGuarded();
+        expect(sum(after, 'http_request_duration_seconds_count', { method: 'POST', status_class: '4xx' }) - sum(before, 'http_request_duration_seconds_count', { method: 'POST', status_class: '4xx' })).toBe(1);
+
+        for (let i = 0; i < 3; i++) await guarded.http().get('/metrics').set('Authorization', basicAuth('ops', `guess-${i}`)).expect(401);
+        const refused = await guarded.http().get('/metrics').set('Authorization', OPS_AUTH).expect(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(refused.body).toEqual({ message: expect.any(String), details: null });
+      } finally {
+        await guarded.close();
       }
     });
 

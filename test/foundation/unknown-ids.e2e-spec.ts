@@ -79,6 +79,13 @@ describeEachBackend('Unknown ids', (backend) => {
     });
   });
 
+  it('cuts an unknown id as long as the body limit out of its 404 message', async () => {
+    const huge = 'z'.repeat(500_000);
+    const message = await notFound(post('/api/v1/assistant/threads/message', { message: 'hi', thread_id: huge }), 'a 500 KB thread_id');
+    expect(message.startsWith('Thread zzz')).toBe(true);
+    expect(message.length).toBeLessThanOrEqual(1001);
+  });
+
   it.each(NOT_IDS)('answers %j, which is no id, with 400 saying only what is wrong with the field', async (value) => {
     const refused = async (answer: Promise<{ status: number; body: unknown }>, field: string) => {
       const res = await answer;

@@ -40,9 +40,12 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** A 404's message names the id it looked for; an id from a body can be as long as the body, so it is cut. */
+const NOT_FOUND_MESSAGE_MAX = 1000;
+
 export class NotFoundError extends DomainError {
   constructor(message: string, code = 'not_found') {
-    super('not_found', message, code);
+    super('not_found', message.length > NOT_FOUND_MESSAGE_MAX ? `${message.slice(0, NOT_FOUND_MESSAGE_MAX)}…` : message, code);
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** What Node's parser refuses before any route runs, by its error code (decisions.md section 1). */
@@ -11,8 +11,9 @@ const REFUSALS: Record<string, [number, string]> = {
 /**
  * Requests Node's HTTP parser refuses (headers too large, too slow, malformed) are still answered
  * in the error shape of decisions.md section 2; by default Node answers them with an empty body.
+ * `answered` learns of each such answer (the request, when its headers had arrived), for the metrics.
  */
-export function answerClientErrorsInErrorShape(server: Server): void {
+export function answerClientErrorsInErrorShape(server: Server, answered?: (request: IncomingMessage | null, status: number) => void): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // As Node's own handler: a response already on its way cannot get another status line spliced in.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
@@ -24,6 +25,7 @@ export function answerClientErrorsInErrorShape(server: Server): void {
     const body = JSON.stringify({ message, details: null });
     // Every response carries X-Request-Id (decisions.md section 1): the one a route already gave the
     // request (a body too slow to arrive), else a new one (its headers were never read).
+    answered?.(inFlight?.req ?? null, status);
     const given = inFlight?.getHeader('x-request-id');
     const requestId = typeof given === 'string' ? given : randomUUID();
     // Closed once the answer is flushed: a stalled peer would otherwise hold the half-closed connection,

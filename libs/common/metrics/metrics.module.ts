@@ -1,6 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { JobQueue } from '../queue/job-queue';
-import { PrometheusMetrics } from './prometheus-metrics';
 import { NO_METRICS, ServiceMetrics } from './service-metrics';
 
 /**
@@ -17,7 +16,8 @@ export class MetricsModule {
         {
           provide: ServiceMetrics,
           inject: [JobQueue],
-          useFactory: (queue: JobQueue) => (options.enabled ? new PrometheusMetrics(queue) : NO_METRICS),
+          // prom-client (and the @opentelemetry/api facade it requires) loads only when metrics are on.
+          useFactory: async (queue: JobQueue) => (options.enabled ? new (await import('./prometheus-metrics')).PrometheusMetrics(queue) : NO_METRICS),
         },
       ],
       exports: [ServiceMetrics],

@@ -47,23 +47,24 @@ export class PrometheusMetrics extends ServiceMetrics {
     new Gauge({
       name: 'queue_jobs', help: 'Jobs in each queue by state (read from the queue when scraped)', labelNames: ['queue', 'state'], registers: [this.registry],
       async collect() {
+        // Read everything first, then reset and set with no wait between: a concurrent scrape never sees it half-set.
+        const read = await Promise.all(queue.names().map(async (name) => [name, await withinScrape(queue.counts(name))] as const));
         this.reset();
-        await Promise.all(queue.names().map(async (name) => {
-          const counts = await withinScrape(queue.counts(name));
+        for (const [name, counts] of read) {
           if (counts) for (const state of ['waiting', 'active', 'delayed', 'failed'] as const) this.set({ queue: name, state }, counts[state]);
-        }));
+        }
       },
     });
     new Gauge({
       name: 'outbox_oldest_age_seconds', help: 'Age of the oldest entry still waiting in each outbox (0: none waits), read from the database when scraped',
       labelNames: ['kind'], registers: [this.registry],
       async collect() {
-        this.reset();
+        const read = await Promise.all([...outboxes].map(async ([kind, oldestWaiting]) => [kind, await withinScrape(oldestWaiting())] as const));
         const now = Date.now();
-        await Promise.all([...outboxes].map(async ([kind, oldestWaiting]) => {
-          const oldest = await withinScrape(oldestWaiting());
+        this.reset();
+        for (const [kind, oldest] of read) {
           if (oldest !== undefined) this.set({ kind }, oldest ? Math.max(0, (now - oldest.getTime()) / 1000) : 0);
-        }));
+        }
       },
     });
   }

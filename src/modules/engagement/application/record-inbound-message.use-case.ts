@@ -38,7 +38,8 @@ export class RecordInboundMessageUseCase {
 
   async execute(input: InboundMessage): Promise<AppendedMessage> {
     const dealership = await this.dealerships.find(input.dealerId);
-    if (!dealership) throw new DealershipNotFoundError(input.dealerId);
+    // Exactly its id: MySQL's collation would also match `ACME-Motors ` and store the message under that spelling.
+    if (!dealership || dealership.id !== input.dealerId) throw new DealershipNotFoundError(input.dealerId);
 
     const from = input.from?.trim() || null;
     let phone: string | null = null;

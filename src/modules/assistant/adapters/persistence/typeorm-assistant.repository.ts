@@ -155,9 +155,10 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
   }
 
   async oldestQueued(): Promise<Date | null> {
-    // Through ix_assistant_runs_deadline (status first): only queued runs are read, and they end at their deadline.
+    // In ix_assistant_runs_deadline's order (status, deadline_at): one row read. The deadline is the
+    // creation plus one fixed span, so the earliest deadline is the oldest run.
     const oldest = await this.m.createQueryBuilder(AssistantRunOrmEntity, 'r').select(['r.id', 'r.createdDate'])
-      .where('r.status = :status', { status: 'queued' }).orderBy('r.created_date', 'ASC').limit(1).getOne();
+      .where('r.status = :status', { status: 'queued' }).orderBy('r.deadline_at', 'ASC').limit(1).getOne();
     return oldest?.createdDate ?? null;
   }
 

@@ -74,6 +74,12 @@ export function ownedUploadStorage(folder: string, owned: OwnedUploadFiles): Sto
   };
 }
 
+/**
+ * Owned files are touched at least this often, whatever this process's REQUEST_TIMEOUT_S: another API
+ * process sharing DATA_DIR may sweep with a shorter one (REQUEST_TIMEOUT_S >= 3 s is safe).
+ */
+const OWNED_TOUCH_INTERVAL_MS = 1_500;
+
 /** Removes the files of `folder` untouched for `abandonedAfterMs` that this process does not own; returns their names. */
 async function sweepUploadFolder(folder: string, abandonedAfterMs: number, owned: OwnedUploadFiles): Promise<string[]> {
   await fs.promises.mkdir(folder, { recursive: true });
@@ -114,7 +120,7 @@ class UploadFolderSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     await this.sweep();
     // Unref'd: neither keeps a process alive that is otherwise done.
     this.timers = [
-      setInterval(() => void this.owned.touch(), this.abandonedAfterMs / 4).unref(),
+      setInterval(() => void this.owned.touch(), Math.min(OWNED_TOUCH_INTERVAL_MS, this.abandonedAfterMs / 4)).unref(),
       setInterval(() => void this.sweep(), this.config.uploadSweepIntervalMs).unref(),
     ];
   }
