@@ -9,7 +9,7 @@ import { signatureScheme } from '../libs/common/auth/hmac-signature.guard';
 import { applyApiConventions } from '../libs/common/http/openapi-conventions';
 import type { Request } from 'express';
 import { AppLogger } from '../libs/common/logging/app-logger';
-import { answerClientErrorsInErrorShape } from '../libs/common/http/client-errors';
+import { answerClientErrorsInErrorShape, slowSenderLimits } from '../libs/common/http/client-errors';
 import { refuseOversizedJsonShapes } from '../libs/common/http/json-shape';
 import { translateBodyParserErrors } from '../libs/common/http/body-parser-errors';
 import { readsOwnBody } from '../libs/common/http/raw-body';
@@ -39,18 +39,11 @@ export function apiProcessModule(config: AppConfig, extraModules: Type[] = []): 
   };
 }
 
-/** Headers must have arrived this long after a request's first byte (decisions.md section 1). */
-const HEADERS_TIMEOUT_MS = 10_000;
-/** An idle keep-alive connection is closed after this long. */
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-/** How often Node looks for requests past those limits (its default, 30 s, would answer a stall that much late). */
-const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
-
 /**
  * Express on an http.Server made with the slow-sender limits of decisions.md section 1 (408 in the
- * error shape, client-errors.ts). Node takes `connectionsCheckingInterval` only when the server is
- * made, which ExpressAdapter does itself; the API serves plain HTTP (TLS ends at the proxy), so the
- * adapter's https and forceCloseConnections options are not carried over.
+ * error shape, client-errors.ts), which Node takes only when the server is made, and ExpressAdapter
+ * makes it itself; the API serves plain HTTP (TLS ends at the proxy), so the adapter's https and
+ * forceCloseConnections options are not carried over.
  */
 class SlowSenderTimeoutsAdapter extends ExpressAdapter {
   constructor(private readonly requestTimeoutMs: number) {
@@ -58,13 +51,7 @@ class SlowSenderTimeoutsAdapter extends ExpressAdapter {
   }
 
   override initHttpServer(): void {
-    this.httpServer = http.createServer({
-      requestTimeout: this.requestTimeoutMs,
-      // Node refuses a headers limit above the whole request's.
-      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, this.requestTimeoutMs),
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
-    }, this.getInstance());
+    this.httpServer = http.createServer(slowSenderLimits(this.requestTimeoutMs), this.getInstance());
   }
 }
 

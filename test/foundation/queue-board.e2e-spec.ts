@@ -1,7 +1,6 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Browser, chromium } from 'playwright-core';
 import { configuredBackends } from '../support/backends';
+import { findChromium } from '../support/chromium';
 import { basicAuth, listenOnFreePort, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -11,12 +10,6 @@ import { basicAuth, listenOnFreePort, startTestApp, TestApp } from '../support/t
  */
 const OPS = { OPS_USERNAME: 'ops', OPS_PASSWORD: 'board-secret-1' };
 const QUEUES = ['engagement-delivery', 'assistant-runs'];
-
-function findChromium(): string | null {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  const found = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'chromium'));
-  return found.find((candidate) => fs.existsSync(candidate)) ?? null;
-}
 
 const executablePath = findChromium();
 const strict = process.env.CI === 'true';

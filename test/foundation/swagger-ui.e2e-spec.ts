@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Browser, chromium, Locator, Page } from 'playwright-core';
 import { describeEachBackend } from '../support/backends';
+import { findChromium } from '../support/chromium';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 import { csv, simpleCars } from '../inventory/inventory-fixtures';
 
@@ -19,21 +20,6 @@ import { csv, simpleCars } from '../inventory/inventory-fixtures';
 const ROOT = path.resolve(__dirname, '../..');
 const MAIN = path.join(ROOT, 'dist/src/main.js');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-
-/** CHROMIUM_PATH, else `chromium` on PATH (what `which chromium` finds). */
-function findChromium(): string | null {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, 'chromium');
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
-  }
-  return null;
-}
 
 /**
  * The built service on a port the system assigns, configured by `env` alone (the test app's: its

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** What Node's parser refuses before any route runs, by its error code (decisions.md section 1). */
@@ -7,6 +7,28 @@ const REFUSALS: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout: the request was not received in time'],
 };
+
+/** Headers must have arrived this long after a request's first byte (decisions.md section 1). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** An idle keep-alive connection is closed after this long. */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** How often Node looks for requests past those limits (its default, 30 s, would answer a stall that much late). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * The options of an http.Server with the slow-sender limits of decisions.md section 1: a request
+ * not all there after `requestTimeoutMs` (its headers after 10 s) is refused, answered 408 by
+ * `answerClientErrorsInErrorShape`. Node takes `connectionsCheckingInterval` only when the server is made.
+ */
+export function slowSenderLimits(requestTimeoutMs: number): ServerOptions {
+  return {
+    requestTimeout: requestTimeoutMs,
+    // Node refuses a headers limit above the whole request's.
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+  };
+}
 
 /**
  * Requests Node's HTTP parser refuses (headers too large, too slow, malformed) are still answered

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { WWW_AUTHENTICATE } from '../http/error-body';
-import { answerClientErrorsInErrorShape } from '../http/client-errors';
+import { answerClientErrorsInErrorShape, slowSenderLimits } from '../http/client-errors';
 import type { PrometheusMetrics } from './prometheus-metrics';
 import type { ServiceMetrics } from './service-metrics';
 
@@ -119,8 +119,8 @@ export function metricsEndpoint(metrics: PrometheusMetrics): RequestHandler {
   };
 }
 
-/** The metrics server's limits: a scrape is a small GET, so a sender this slow is no scraper (decisions.md section 1). */
-const METRICS_SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 10_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 };
+/** A scrape is a small GET: a sender slower than this is no scraper. */
+const METRICS_REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * A process without the API's HTTP server (the worker) serves its own `/metrics`, for the operator
@@ -134,7 +134,7 @@ export async function listenForMetrics(credentials: OperatorCredentials, throttl
   const app = express();
   app.disable('x-powered-by');
   app.use((req: Request, res: Response, next: NextFunction) => handler(req, res, next));
-  const server = createServer(METRICS_SERVER_LIMITS, app);
+  const server = createServer(slowSenderLimits(METRICS_REQUEST_TIMEOUT_MS), app);
   answerClientErrorsInErrorShape(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
