@@ -46,7 +46,7 @@ class RecordingTranslator extends QueryTranslator {
   readonly seen: CompiledSearchNames[] = [];
   async translate(_query: string, names: CompiledSearchNames): Promise<Translation> {
     this.seen.push(names);
-    return { filter: and(), sort: null };
+    return { filter: and(), sort: null, unusedTerms: [] };
   }
 }
 

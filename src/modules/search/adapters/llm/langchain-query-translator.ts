@@ -44,7 +44,8 @@ export class LangChainQueryTranslator extends QueryTranslator {
     if (sort !== undefined && sort !== null && !SORT_KEYS.includes(sort as SortKey)) {
       return this.fallBack(query, names, 'invalid', `sort ${JSON.stringify(sort)}`);
     }
-    return { filter: parsed.node, sort: (sort as SortKey | null | undefined) ?? null };
+    // The model does not say which words it skipped; naming none is better than naming wrong ones.
+    return { filter: parsed.node, sort: (sort as SortKey | null | undefined) ?? null, unusedTerms: [] };
   }
 
   private async ask(query: string): Promise<string> {

@@ -27,6 +27,8 @@ export interface Translation {
   /** Root is always an `and` operation; `and()` with no arguments matches every car. */
   readonly filter: FilterNode;
   readonly sort: SortKey | null;
+  /** The query's words no condition or order used, fillers excluded, in query order (decisions.md section 4). */
+  readonly unusedTerms: readonly string[];
 }
 
 /**
@@ -45,5 +47,5 @@ export function translateQuery(query: string, names: SearchNames | CompiledSearc
   const tokens = splitGluedNames(tokenize(query.slice(0, 2000), isNameStart), compiled, (text) => tokenize(text, isNameStart));
   correctTypos(tokens, compiled);
   const { items, sort } = parseConditions(tokens, compiled);
-  return { filter: buildFilter(items, compiled), sort };
+  return { filter: buildFilter(items, compiled), sort, unusedTerms: [] };
 }
