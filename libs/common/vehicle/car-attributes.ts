@@ -35,6 +35,8 @@ export const SEARCH_ATTRIBUTES: readonly SearchAttribute[] = [
   { name: 'seats', type: 'integer', description: 'number of seats' },
   { name: 'doors', type: 'integer', description: 'number of doors' },
   { name: 'horse_power', type: 'integer', description: 'engine power in hp' },
+  { name: 'fuel_economy_city', type: 'integer', description: 'fuel economy in the city, mpg' },
+  { name: 'fuel_economy_highway', type: 'integer', description: 'fuel economy on the highway, mpg' },
   { name: 'monthly_lease_payment', type: 'integer', description: 'monthly lease payment' },
   { name: 'monthly_finance_payment', type: 'integer', description: 'monthly finance payment' },
   { name: 'options', type: 'string', description: 'free-text feature list (sunroof, leather seats, ...): use contain' },

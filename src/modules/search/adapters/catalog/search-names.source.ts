@@ -18,7 +18,7 @@ export class CatalogAndStockSearchNames extends SearchNamesSource {
   }
 
   async namesFor(dealerId: string): Promise<SearchNames> {
-    const [{ models: stocked, trims }, manufacturers, catalogModels] = await Promise.all([
+    const [{ models: stocked, trims, withData }, manufacturers, catalogModels] = await Promise.all([
       this.cars.stockedNames(dealerId),
       this.catalog.listManufacturers(),
       this.catalog.listManufacturerModelNames(),
@@ -30,6 +30,8 @@ export class CatalogAndStockSearchNames extends SearchNamesSource {
         ...catalogModels.map((m) => ({ name: m.model, manufacturer: m.manufacturer })),
       ],
       trims,
+      // an empty stock answers nothing yet: read every condition (translate works before the first upload)
+      withData: stocked.length ? withData : undefined,
     };
   }
 }

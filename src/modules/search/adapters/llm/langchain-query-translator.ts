@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { SEARCH_ATTRIBUTES, SortKey } from '../../../../../libs/common/vehicle/car-attributes';
-import { CompiledSearchNames, Translation } from '../../domain/translator/nl-translator';
+import { CompiledSearchNames, Translation, TranslationContext } from '../../domain/translator/nl-translator';
 import { QueryTranslator } from '../../domain/query-translator';
 import { checkFilter } from '../../domain/search-vocabulary';
 
@@ -28,21 +28,21 @@ export class LangChainQueryTranslator extends QueryTranslator {
     super();
   }
 
-  async translate(query: string, names: CompiledSearchNames): Promise<Translation> {
+  async translate(query: string, names: CompiledSearchNames, context?: TranslationContext): Promise<Translation> {
     let content: string;
     try {
       content = await this.ask(query);
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      return this.fallBack(query, names, timedOut ? 'timeout' : 'error', err instanceof Error ? err.message : String(err));
+      return this.fallBack(query, names, context, timedOut ? 'timeout' : 'error', err instanceof Error ? err.message : String(err));
     }
     const json = extractJsonObject(content);
-    if (!json) return this.fallBack(query, names, 'unparsable', content.slice(0, 200));
+    if (!json) return this.fallBack(query, names, context, 'unparsable', content.slice(0, 200));
     const { filter, sort } = json as { filter?: unknown; sort?: unknown };
     const parsed = checkFilter(filter);
-    if (!parsed.ok) return this.fallBack(query, names, 'invalid', parsed.problems.join('; '));
+    if (!parsed.ok) return this.fallBack(query, names, context, 'invalid', parsed.problems.join('; '));
     if (sort !== undefined && sort !== null && !SORT_KEYS.includes(sort as SortKey)) {
-      return this.fallBack(query, names, 'invalid', `sort ${JSON.stringify(sort)}`);
+      return this.fallBack(query, names, context, 'invalid', `sort ${JSON.stringify(sort)}`);
     }
     // The model does not say which words it skipped; naming none is better than naming wrong ones.
     return { filter: parsed.node, sort: (sort as SortKey | null | undefined) ?? null, unusedTerms: [] };
@@ -69,9 +69,9 @@ export class LangChainQueryTranslator extends QueryTranslator {
     }
   }
 
-  private fallBack(query: string, names: CompiledSearchNames, reason: FallbackReason, detail: string): Promise<Translation> {
+  private fallBack(query: string, names: CompiledSearchNames, context: TranslationContext | undefined, reason: FallbackReason, detail: string): Promise<Translation> {
     this.events.onFallback?.(reason, detail);
-    return this.fallback.translate(query, names);
+    return this.fallback.translate(query, names, context);
   }
 }
 

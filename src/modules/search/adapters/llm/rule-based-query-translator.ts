@@ -1,9 +1,9 @@
-import { CompiledSearchNames, translateQuery, Translation } from '../../domain/translator/nl-translator';
+import { CompiledSearchNames, translateQuery, Translation, TranslationContext } from '../../domain/translator/nl-translator';
 import { QueryTranslator } from '../../domain/query-translator';
 
 /** The default: deterministic, offline, well under a millisecond per query. */
 export class RuleBasedQueryTranslator extends QueryTranslator {
-  async translate(query: string, names: CompiledSearchNames): Promise<Translation> {
-    return translateQuery(query, names);
+  async translate(query: string, names: CompiledSearchNames, context?: TranslationContext): Promise<Translation> {
+    return translateQuery(query, names, context);
   }
 }

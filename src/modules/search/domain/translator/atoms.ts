@@ -14,6 +14,8 @@ export interface Atom {
   /** Carries a numeric bound (price under X, ...): shared across "or" branches unless each has one. */
   readonly numeric: boolean;
   readonly nameKind?: 'manufacturer' | 'model' | 'trim';
+  /** A bound said in words ("newer"): gives way to a number on the same attribute ("newer, 2019 or later"). */
+  readonly soft?: boolean;
 }
 
 export type LinkKind = 'or' | 'and' | 'with' | 'comma' | 'boundary' | 'gap';
@@ -30,7 +32,7 @@ export const STOCK_RE = /^[a-z]{1,3}\d{4,8}$/;
 
 export const cond = (attribute: string, comparator: Comparator, value: ScalarValue): CondSpec => ({ attribute, comparator, value });
 
-export function makeAtom(attr: string, conds: CondSpec[], extra: Partial<Pick<Atom, 'negated' | 'nameKind'>> = {}): Atom {
+export function makeAtom(attr: string, conds: CondSpec[], extra: Partial<Pick<Atom, 'negated' | 'nameKind' | 'soft'>> = {}): Atom {
   return {
     attr,
     conds,

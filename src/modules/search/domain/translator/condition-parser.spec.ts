@@ -36,7 +36,8 @@ describe(parseConditions.name, () => {
   it('turns a comparison under a negation that words of no meaning separate into its opposite', () => {
     expect(parse('we cannot stretch over 22k').items).toEqual(['<gap>', '!price gt 22000']);
     expect(parse('none with fewer than 5 seats').items).toEqual(['<with>', '!seats lt 5']);
-    expect(parse('not too old, 2019 or newer').items).toEqual(['<gap>', '<comma>', 'year gte 2019']);
+    // "not too old" is a bound in words (capability-words.ts) that gives way to the number
+    expect(parse('not too old, 2019 or newer').items).toEqual(['<comma>', 'year gte 2019']);
   });
 
   it('lets "mind" or "care" take a negation back', () => {

@@ -4,8 +4,10 @@
  * (and / or / comma / ...), negation, cue words and the sort. At each token the longest match
  * wins; at equal length vocabulary, comparator, name, filler.
  */
-import { cond, makeAtom, STOCK_RE, VIN_RE } from './atoms';
+import { cond, type Item, makeAtom, STOCK_RE, VIN_RE } from './atoms';
 import { backgroundStep, closeBackground } from './background';
+import { RECENT_YEARS } from './capability-words';
+import { UNANSWERED_WORDS } from './function-words';
 import type { LexEntry } from './lexicon';
 import { nameAt, type NameCandidate } from './name-matcher';
 import type { CompiledSearchNames } from './name-index';
@@ -19,12 +21,27 @@ type Candidate = MainCandidate | LeadCandidate | NameCandidate;
 const NEGATION_UNDOING = new Set(['mind', 'care', 'matter', 'matters', 'bother', 'bothered']);
 
 /** The items (atoms and links) and the sort of the tokens. */
-export function parseConditions(toks: Token[], names: CompiledSearchNames): Pick<ParseState, 'items' | 'sort'> {
-  const s = new ParseState(toks, names);
+export function parseConditions(toks: Token[], names: CompiledSearchNames, currentYear?: number): Pick<ParseState, 'items' | 'sort' | 'unused'> {
+  const s = new ParseState(toks, names, currentYear);
   let i = 0;
-  while (i < toks.length) i = step(s, i);
+  while (i < toks.length) {
+    s.droppedInStep = false;
+    const end = step(s, i);
+    if (s.droppedInStep) for (let j = i; j < end; j++) s.unused.set(j, 'phrase');
+    i = end;
+  }
   closeBackground(s);
-  return { items: s.items, sort: s.sort };
+  dropSoftBounds(s.items);
+  return { items: s.items, sort: s.sort, unused: s.unused };
+}
+
+/** A bound said in words gives way to a number on the same attribute ("newer, 2019 or later"). */
+function dropSoftBounds(items: Item[]): void {
+  const firm = new Set(items.flatMap((it) => (it.t === 'atom' && !it.atom.soft ? [it.atom.attr] : [])));
+  for (let k = items.length - 1; k >= 0; k--) {
+    const it = items[k];
+    if (it.t === 'atom' && it.atom.soft && firm.has(it.atom.attr)) items.splice(k, 1);
+  }
 }
 
 function step(s: ParseState, i: number): number {
@@ -77,6 +94,7 @@ function step(s: ParseState, i: number): number {
     // "don't mind a manual", "doesn't matter": the verb takes the negation back
     if (NEGATION_UNDOING.has(t.text)) s.endNegation();
     s.link('gap');
+    s.unused.set(i, 'word');
   }
   return i + 1;
 }
@@ -127,11 +145,23 @@ function applyMain(s: ParseState, i: number, span: number, entry: LexEntry): num
       const after = identifierAfter(s, end, 'vin');
       return after > 0 ? after : end;
     }
+    case 'age': {
+      const newer = cond('year', 'gte', s.currentYear - RECENT_YEARS);
+      const older = cond('year', 'lt', s.currentYear - RECENT_YEARS);
+      const negated = s.negActive;
+      s.emit(makeAtom('year', [entry.recent ? newer : older], { negated: [entry.recent ? older : newer], soft: true }));
+      if (negated) s.endNegation(); // "not too old, 2019 or newer": the phrase is whole
+      return end;
+    }
     case 'weak':
+      if (UNANSWERED_WORDS.has(phraseKeyAt(s, i, span))) for (let j = i; j < end; j++) s.unused.set(j, 'phrase');
+      return end;
     case 'trimCue':
       return end;
   }
 }
+
+const phraseKeyAt = (s: ParseState, i: number, span: number): string => s.toks.slice(i, i + span).map((t) => t.text).join(' ');
 
 function afterAny(s: ParseState, i: number): boolean {
   for (let j = i - 1; j >= Math.max(0, i - 3); j--) {

@@ -13,6 +13,7 @@ import {
 } from '../../../../../libs/common/vehicle/canonical-values';
 import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import type { Comparator, FilterValue, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
+import { CAPABILITY_PHRASES } from './capability-words';
 import { SORT_WORDS } from './sort-words';
 
 export interface CondSpec {
@@ -44,7 +45,9 @@ export type LexEntry =
   | { readonly k: 'weak' }
   | { readonly k: 'stock' }
   | { readonly k: 'vin' }
-  | { readonly k: 'trimCue' };
+  | { readonly k: 'trimCue' }
+  /** Age in words against the clock (capability-words.ts): `recent` = newer cars, else older ones. */
+  | { readonly k: 'age'; readonly recent: boolean };
 
 /** A phrase as the tokenizer splits a query: lower case, hyphens as word breaks, single spaces. */
 export const phraseKey = (p: string): string => p.toLowerCase().replace(/-/g, ' ').trim().split(/\s+/).join(' ');
@@ -114,7 +117,6 @@ const OPTIONS: Record<string, readonly string[]> = {
   'ventilated seats': ['ventilated seats', 'cooled seats', 'ventilated seat', 'cooled seat'],
   'blind spot': ['blind spot monitoring', 'blind spot', 'blind spot monitor', 'blind spot detection', 'blind spot warning'],
   'remote start': ['remote start', 'remote starter', 'remote engine start'],
-  'tow package': ['tow package', 'towing package', 'tow hitch', 'trailer hitch', 'tow pkg'],
   'bed liner': ['bed liner', 'bedliner'],
   'wireless charging': ['wireless charging', 'wireless charger', 'wireless phone charging'],
   'power liftgate': ['power liftgate', 'power tailgate', 'power hatch'],
@@ -158,7 +160,8 @@ add(['lease', 'leasing', 'lease payment', 'lease payments', 'monthly lease', 'mo
 add(['finance', 'financing', 'finance payment', 'finance payments', 'monthly finance payment', 'loan payment', 'loan payments', 'financed', 'loan', 'finance for', 'financing for'], { k: 'cue', attr: 'finance' });
 add(['payment', 'payments', 'monthly payment', 'monthly payments', 'monthly', 'per month payment'], { k: 'cue', attr: 'monthly' });
 add(['year', 'model year', 'model years', 'year model'], { k: 'cue', attr: 'year' });
-add(['gas mileage', 'fuel economy', 'fuel efficient', 'fuel efficiency', 'gas efficient', 'good on gas', 'easy on gas', 'good gas mileage', 'great gas mileage', 'gas guzzler', 'gas saver', 'miles per gallon', 'mpg'], { k: 'weak' });
+// what a car does: fuel economy, towing, age (capability-words.ts)
+for (const [phrases, entry] of CAPABILITY_PHRASES) add(phrases, entry);
 
 // connectors
 add(['or', 'or maybe', 'or else', 'and or', 'nor', 'otherwise', 'alternatively', 'versus', 'vs'], { k: 'link', link: 'or' });
@@ -193,7 +196,7 @@ add([
 // "with a"/"and" are links; filler entries above that collide keep the earlier meaning:
 add(['with', 'with a', 'with an', 'w'], { k: 'link', link: 'and' });
 
-add(['like new', 'as new', 'nearly new', 'almost new', 'new to me', 'newish', 'new ish', 'new looking'], { k: 'weak' });
+add(['like new', 'as new', 'nearly new', 'almost new', 'new to me', 'new looking'], { k: 'weak' });
 
 export const MAIN_LEXICON: ReadonlyMap<string, LexEntry> = MAIN;
 export const MAX_MAIN_SPAN = maxMainSpan;

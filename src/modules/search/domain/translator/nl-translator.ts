@@ -19,9 +19,16 @@ import { buildFilter } from './filter-builder';
 import { splitGluedNames } from './glued-names';
 import { CompiledSearchNames, compileSearchNames, type SearchNames } from './name-index';
 import { compact, tokenize } from './tokenizer';
+import { FUNCTION_WORDS } from './function-words';
 import { correctTypos } from './typo-correction';
 
 export { CompiledSearchNames, compileSearchNames, type SearchNames } from './name-index';
+
+/** What a query is read against besides the names. */
+export interface TranslationContext {
+  /** This year in the dealership's time zone ("newer", "not too old"). */
+  readonly currentYear: number;
+}
 
 export interface Translation {
   /** Root is always an `and` operation; `and()` with no arguments matches every car. */
@@ -36,7 +43,7 @@ export interface Translation {
  * Pass a CompiledSearchNames (compileSearchNames) to keep per-query work small; a plain
  * SearchNames is compiled once and cached by object identity.
  */
-export function translateQuery(query: string, names: SearchNames | CompiledSearchNames): Translation {
+export function translateQuery(query: string, names: SearchNames | CompiledSearchNames, context: TranslationContext = { currentYear: new Date().getFullYear() }): Translation {
   const compiled = names instanceof CompiledSearchNames ? names : compileSearchNames(names);
   const isNameStart = (a: string, b: string): boolean => {
     if (a !== 'grand') return false;
@@ -46,6 +53,8 @@ export function translateQuery(query: string, names: SearchNames | CompiledSearc
   };
   const tokens = splitGluedNames(tokenize(query.slice(0, 2000), isNameStart), compiled, (text) => tokenize(text, isNameStart));
   correctTypos(tokens, compiled);
-  const { items, sort } = parseConditions(tokens, compiled);
-  return { filter: buildFilter(items, compiled), sort, unusedTerms: [] };
+  const { items, sort, unused } = parseConditions(tokens, compiled, context.currentYear);
+  // a phrase not applied is named whole ("good on gas"); a lone unknown word unless it is grammar
+  const unusedTerms = tokens.filter((t, i) => t.kind !== 'sym' && (unused.get(i) === 'phrase' || (unused.get(i) === 'word' && !FUNCTION_WORDS.has(t.text)))).map((t) => t.text);
+  return { filter: buildFilter(items, compiled), sort, unusedTerms: [...new Set(unusedTerms)] };
 }

@@ -29,9 +29,16 @@ export class ParseState {
   /** Token index just after the last numeric condition (bounds the look-back for "lease"). */
   lastAtomEnd = 0;
 
+  /** Tokens no condition, order or link used: a lone unknown `word`, or a `phrase` that was understood but not applied. */
+  readonly unused = new Map<number, 'word' | 'phrase'>();
+  /** The current step emitted a condition on an attribute the stock has no value for: its words are unused. */
+  droppedInStep = false;
+
   constructor(
     readonly toks: Token[],
     readonly names: CompiledSearchNames,
+    /** The clock's year in the dealership's time zone (age in words). */
+    readonly currentYear: number = new Date().getFullYear(),
   ) {}
 
   prevAtom(): Atom | null {
@@ -65,6 +72,11 @@ export class ParseState {
 
   /** `comparison`: a number with a comparator ("more than 400", "20k or less"). */
   emit(atom: Atom, comparison = false): void {
+    if (atom.conds.some((c) => !this.names.hasData(c.attribute))) {
+      // "good on gas" where no car has an mpg figure: not applied, and said so (unused_terms)
+      this.droppedInStep = true;
+      return;
+    }
     if (this.negCmpOnly && !comparison) this.endNegation();
     const prev = this.prevAtom();
     if (this.negActive && atom.nameKind === 'model' && prev && prev.neg && prev.nameKind === 'manufacturer' && this.negAttr === 'manufacturer') {
