@@ -3,7 +3,7 @@ import { PageRequest } from '../../../../libs/common/pagination/page';
 import { SortKey } from '../../../../libs/common/vehicle/car-attributes';
 import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
 import { StockedModel } from '../domain/car';
-import { CarSearchRepository, SearchHit } from '../domain/car-search.repository';
+import { CarSearchRepository, NearCar, NearestQuery, SearchHit } from '../domain/car-search.repository';
 import { StockedModelsReader } from '../domain/stocked-models.reader';
 
 /** One page of a dealership's new and used cars that a filter selects, and their total (search reads stock through it). */
@@ -13,6 +13,11 @@ export class FilterCarsUseCase {
 
   execute(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }> {
     return this.cars.search(dealerId, filter, sort, page);
+  }
+
+  /** The cars nearest to conditions no car meets together, with what each misses (search's suggestions). */
+  nearest(dealerId: string, query: NearestQuery, sort: SortKey | null): Promise<NearCar[]> {
+    return this.cars.nearest(dealerId, query, sort);
   }
 }
 

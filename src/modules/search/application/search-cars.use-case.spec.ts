@@ -30,6 +30,9 @@ class ChangingCars extends SearchableCars {
   async search() {
     return { rows: [], total: 0 };
   }
+  async nearest() {
+    return [];
+  }
   async stockedNames(): Promise<StockedNames> {
     return { models: [], trims: [] };
   }

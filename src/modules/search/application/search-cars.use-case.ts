@@ -6,7 +6,8 @@ import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
 import { QueryTranslator } from '../domain/query-translator';
 import { SearchableCars, SearchHit } from '../domain/searchable-cars';
 import { SearchNamesSource } from '../domain/search-names.source';
-import { CompiledSearchNames, compileSearchNames } from '../domain/translator/nl-translator';
+import { planSuggestions, Suggestion, toSuggestions } from '../domain/suggestions';
+import { CompiledSearchNames, compileSearchNames, Translation } from '../domain/translator/nl-translator';
 
 /** How long a dealership's compiled names are reused (the catalog may change under them); uploads here refresh them at once. */
 const NAMES_TTL_MS = 30_000;
@@ -30,7 +31,7 @@ export class TranslateSearchQueryUseCase {
     });
   }
 
-  async execute(dealerId: string, query: string): Promise<{ filter: FilterNode; sort: SortKey | null }> {
+  async execute(dealerId: string, query: string): Promise<Translation> {
     return this.translator.translate(query, await this.namesFor(dealerId));
   }
 
@@ -44,6 +45,8 @@ export class TranslateSearchQueryUseCase {
   }
 }
 
+export type SearchAnswer = Page<SearchHit> & { suggestions: Suggestion[]; unused_terms: string[] };
+
 @Injectable()
 export class SearchCarsUseCase {
   constructor(
@@ -51,15 +54,24 @@ export class SearchCarsUseCase {
     private readonly cars: SearchableCars,
   ) {}
 
-  async execute(dealerId: string, query: string, page: PageRequest): Promise<Page<SearchHit>> {
-    return (await this.search(dealerId, query, page)).page;
+  /** The search answer of decisions.md section 4: the page, suggestions when nothing matched, and the words no condition used. */
+  async execute(dealerId: string, query: string, page: PageRequest): Promise<SearchAnswer> {
+    const { filter, sort, unusedTerms } = await this.translate.execute(dealerId, query);
+    const found = await this.run(dealerId, filter, sort, page);
+    const plan = found.total_row_count === 0 ? planSuggestions(filter) : null;
+    const suggestions = plan ? toSuggestions(plan, await this.cars.nearest(dealerId, plan.query, sort)) : [];
+    return { ...found, suggestions, unused_terms: [...unusedTerms] };
   }
 
   /** The page, and whether the query named anything the search understood (a condition or an order): else it lists any cars. */
   async search(dealerId: string, query: string, page: PageRequest): Promise<{ page: Page<SearchHit>; understood: boolean }> {
     const { filter, sort } = await this.translate.execute(dealerId, query);
-    const { rows, total } = await this.cars.search(dealerId, filter, sort, page);
     const understood = sort !== null || filter.kind === 'comparison' || filter.arguments.length > 0;
-    return { page: toPage(rows, total, (row) => row), understood };
+    return { page: await this.run(dealerId, filter, sort, page), understood };
+  }
+
+  private async run(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<Page<SearchHit>> {
+    const { rows, total } = await this.cars.search(dealerId, filter, sort, page);
+    return toPage(rows, total, (row) => row);
   }
 }

@@ -2,6 +2,7 @@ import { PageRequest } from '../../../../libs/common/pagination/page';
 import { SortKey } from '../../../../libs/common/vehicle/car-attributes';
 import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
 import type { SearchHit } from '../../../../libs/common/vehicle/search-hit';
+import type { NearCar, NearestQuery } from './suggestions';
 
 export type { SearchHit };
 
@@ -16,6 +17,8 @@ export interface StockedNames {
 export abstract class SearchableCars {
   /** One page of the cars the filter selects, in the sort's order, and their total. */
   abstract search(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }>;
+  /** The cars nearest to conditions no car meets together, with what each misses (suggestions.ts). */
+  abstract nearest(dealerId: string, query: NearestQuery, sort: SortKey | null): Promise<NearCar[]>;
   abstract stockedNames(dealerId: string): Promise<StockedNames>;
   /** Calls `listener` whenever a dealership's cars were replaced or removed (cached names go stale). */
   abstract onChange(listener: (dealerId: string) => void): void;

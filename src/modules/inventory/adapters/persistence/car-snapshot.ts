@@ -109,6 +109,56 @@ export class CarSnapshot {
     return { total, keys: picked.map((i) => ({ condition: condition.raw[condition.codes[i]], vin: vin.raw[vin.codes[i]] })) };
   }
 
+  /**
+   * The keys of up to `limit` cars nearest to the conditions, with the conditions each misses:
+   * each condition (and its `within`) is one mask over the cars, then one pass in the sort's order
+   * keeps the best by misses, then cost (the missed conditions' weights), then that order. Cars
+   * failing a `within`, or missing more than `maxMisses`, are left out. Null when the SQL must answer.
+   */
+  nearest(
+    conditions: readonly { filter: FilterNode; within: FilterNode | null; weight: number }[],
+    sort: SortKey | null,
+    limit: number,
+    maxMisses: number,
+  ): { key: SnapshotKey; misses: number[] }[] | null {
+    const order = this.order(sort === null || sort === 'year_desc' ? 'default' : sort);
+    if (!order) return null;
+    const n = this.size;
+    // Misses per car; a car outside a loosened bound gets more than any car can have.
+    const misses = new Uint16Array(n);
+    const cost = new Float64Array(n);
+    const met: Uint8Array[] = [];
+    const far = conditions.length + 1;
+    for (const c of conditions) {
+      const mask = this.evaluate(c.filter);
+      const within = c.within && this.evaluate(c.within);
+      if (!mask || (c.within && !within)) return null;
+      met.push(mask);
+      for (let i = 0; i < n; i++) {
+        if (mask[i]) continue;
+        misses[i] = within && !within[i] ? far : Math.min(far, misses[i] + 1);
+        cost[i] += c.weight;
+      }
+    }
+    const best: number[] = [];
+    const nearer = (i: number, j: number) => misses[i] < misses[j] || (misses[i] === misses[j] && cost[i] < cost[j]);
+    for (let r = 0; r < order.length && limit > 0; r++) {
+      const i = order[r];
+      if (misses[i] > maxMisses || (best.length === limit && !nearer(i, best[limit - 1]))) continue;
+      // Cars come in the order: a tie goes after the cars already kept.
+      let at = 0;
+      while (at < best.length && !nearer(i, best[at])) at++;
+      best.splice(at, 0, i);
+      if (best.length > limit) best.pop();
+    }
+    const vin = this.text('vin');
+    const condition = this.text('condition');
+    return best.map((i) => ({
+      key: { condition: condition.raw[condition.codes[i]], vin: vin.raw[vin.codes[i]] },
+      misses: met.flatMap((mask, c) => (mask[i] ? [] : [c])),
+    }));
+  }
+
   /** Approximate heap bytes: the typed arrays and the dictionaries' strings. */
   bytes(): number {
     let bytes = this.flags.byteLength;

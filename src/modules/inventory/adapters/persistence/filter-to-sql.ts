@@ -23,13 +23,14 @@ export interface CompiledFilter {
  *
  * `contain` of a known feature in `options` (CAR_FEATURES) is a test of its bit in the
  * `feature_flags` column, which uploads set to exactly that substring test (no text is scanned);
- * any other `contain` of options is a LIKE.
+ * any other `contain` of options is a LIKE. `prefix` names the parameters (`:f0`, ...): filters
+ * compiled into one statement each need their own.
  */
-export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (attribute: string) => string): CompiledFilter {
+export function compileFilter(node: FilterNode, dialect: SqlDialect, column: (attribute: string) => string, prefix = 'f'): CompiledFilter {
   const params: Record<string, unknown> = {};
   let counter = 0;
   const param = (value: unknown): string => {
-    const name = `f${counter++}`;
+    const name = `${prefix}${counter++}`;
     params[name] = value;
     return name;
   };

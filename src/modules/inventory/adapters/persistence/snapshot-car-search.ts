@@ -5,7 +5,7 @@ import { PageRequest } from '../../../../../libs/common/pagination/page';
 import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { and, FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { AppConfig } from '../../../../config/app-config';
-import { CarSearchRepository, SearchHit } from '../../domain/car-search.repository';
+import { CarSearchRepository, NearCar, NearestQuery, SearchHit } from '../../domain/car-search.repository';
 import { InventoryChanges } from '../../domain/inventory-changes';
 import { CarSnapshot, CarSnapshotBuilder, SNAPSHOT_COLUMNS } from './car-snapshot';
 import { SqlDialect } from './filter-to-sql';
@@ -90,6 +90,24 @@ export class SnapshotCarSearch extends CarSearchRepository implements OnApplicat
     this.drop(dealerId, entry);
     this.warm(dealerId);
     return this.sql.search(dealerId, filter, sort, page);
+  }
+
+  /** As search does: from the snapshot (misses, cost and order in memory, then the cars' rows by key), else in SQL. */
+  async nearest(dealerId: string, query: NearestQuery, sort: SortKey | null): Promise<NearCar[]> {
+    const entry = this.entries.get(dealerId);
+    if (!entry) {
+      this.warm(dealerId);
+      return this.sql.nearest(dealerId, query, sort);
+    }
+    this.entries.delete(dealerId);
+    this.entries.set(dealerId, entry);
+    const found = entry.snapshot.nearest(query.conditions, sort, query.limit, query.maxMisses);
+    if (!found) return this.sql.nearest(dealerId, query, sort);
+    const [version, cars] = await Promise.all([this.version(dealerId), this.sql.nearCars(dealerId, found, query.attributes)]);
+    if (version === entry.version) return cars;
+    this.drop(dealerId, entry);
+    this.warm(dealerId);
+    return this.sql.nearest(dealerId, query, sort);
   }
 
   /**

@@ -4,9 +4,9 @@ import { DataSource } from 'typeorm';
 import { PageRequest } from '../../../../../libs/common/pagination/page';
 import { featureBit } from '../../../../../libs/common/vehicle/car-features';
 import { asCanonicalColor } from '../../../../../libs/common/vehicle/canonical-values';
-import { CarSearchRepository, SearchHit } from '../../domain/car-search.repository';
-import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
-import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
+import { CarSearchRepository, NearCar, NearestQuery, SearchHit } from '../../domain/car-search.repository';
+import { FilterNode, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
+import { SEARCH_VOCABULARY, SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { SEARCH_ORDER, SnapshotKey } from './car-snapshot';
 import { compileFilter, FEATURE_FLAGS, SqlDialect } from './filter-to-sql';
 
@@ -75,13 +75,7 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
     const where = `${col('dealer_id')} = :dealerId AND ${col('is_deleted')} = 0 AND ${compiled.sql}`;
     const params = { ...compiled.params, dealerId };
     const sortKey = sort ?? 'default';
-    // NULLs sort last: both dialects put NULL first ascending and last descending, so only
-    // ascending columns need `col IS NULL` first.
-    const orderBy = [
-      ...SEARCH_ORDER[sortKey].flatMap(([c, dir]) => (dir === 'ASC' ? [`${col(c)} IS NULL`, `${col(c)} ASC`] : [`${col(c)} DESC`])),
-      `${col('vin')} ASC`,
-      `${col('condition')} ASC`,
-    ];
+    const orderBy = orderTerms(sortKey, col);
     const pageIndex = this.dialect === 'sqlite' && !pinsManufacturer(filter) ? (SQLITE_ORDERED[sortKey] ?? SEARCH_INDEX) : SEARCH_INDEX;
 
     const countQuery = () => this.run<{ total: number | string }>(`SELECT COUNT(*) AS total FROM ${from(SEARCH_INDEX)} WHERE ${where}`, params);
@@ -105,21 +99,75 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
 
   /** The search rows of these cars, in this order, read by primary key (a car removed meanwhile is left out). */
   async hits(dealerId: string, keys: readonly SnapshotKey[]): Promise<SearchHit[]> {
+    return (await this.read(dealerId, keys, [])).map(({ row }) => toHit(row));
+  }
+
+  /**
+   * One query: each condition (and its `within`) becomes a 0/1 miss column over the dealership's
+   * cars, and the cars are ordered by their misses' count, then cost, then the search's order.
+   */
+  async nearest(dealerId: string, query: NearestQuery, sort: SortKey | null): Promise<NearCar[]> {
+    if (query.conditions.length === 0 || query.limit <= 0) return [];
+    const q = (name: string) => this.dataSource.driver.escape(name);
+    const col = (name: string) => `car.${q(name)}`;
+    const params: Record<string, unknown> = { dealerId };
+    const sql = (node: FilterNode, prefix: string) => {
+      const compiled = compileFilter(node, this.dialect, col, prefix);
+      Object.assign(params, compiled.params);
+      return compiled.sql;
+    };
+    const flags = query.conditions.map((c, k) => `CASE WHEN ${sql(c.filter, `c${k}_`)} THEN 0 ELSE 1 END AS ${q(`m${k}`)}`);
+    const within = query.conditions.flatMap((c, k) => (c.within ? [` AND ${sql(c.within, `w${k}_`)}`] : []));
+    const flag = (k: number) => `candidate.${q(`m${k}`)}`;
+    const misses = query.conditions.map((_, k) => flag(k)).join(' + ');
+    const cost = query.conditions.map((c, k) => `${flag(k)} * ${Number(c.weight)}`).join(' + ');
+    const sortKey = sort ?? 'default';
+    const carried = [...new Set(['vin', 'condition', ...SEARCH_ORDER[sortKey].map(([c]) => c)])];
+    const found = await this.run<Record<string, unknown>>(
+      `SELECT * FROM (SELECT ${[...carried.map((c) => `${col(c)} AS ${q(c)}`), ...flags].join(', ')} FROM ${q('inventory_cars')} car
+       WHERE ${col('dealer_id')} = :dealerId AND ${col('is_deleted')} = 0${within.join('')}) candidate
+       WHERE ${misses} <= ${Number(query.maxMisses)}
+       ORDER BY ${misses}, ${cost}, ${orderTerms(sortKey, (c) => `candidate.${q(c)}`).join(', ')} LIMIT ${Number(query.limit)}`,
+      params,
+    );
+    return this.nearCars(dealerId, found.map((f) => ({
+      key: { condition: String(f.condition), vin: String(f.vin) },
+      misses: query.conditions.flatMap((_, k) => (Number(f[`m${k}`]) ? [k] : [])),
+    })), query.attributes);
+  }
+
+  /** The near cars' rows and asked attributes, read by primary key, in this order. */
+  async nearCars(dealerId: string, found: readonly { key: SnapshotKey; misses: number[] }[], attributes: readonly string[]): Promise<NearCar[]> {
+    // `options` is free text of up to 4,000 characters: not carried back.
+    const asked = attributes.filter((a) => a !== 'options' && SEARCH_VOCABULARY.has(a));
+    const rows = await this.read(dealerId, found.map((f) => f.key), asked);
+    const misses = new Map(found.map((f) => [`${f.key.condition}:${f.key.vin}`, f.misses]));
+    return rows.map(({ key, row }) => {
+      const hit = toHit(row);
+      const values = Object.fromEntries(attributes.map((a) => [a, a === 'color' ? hit.color : asked.includes(a) ? attributeValue(a, row[a]) : null]));
+      return { hit, misses: misses.get(key) ?? [], values };
+    });
+  }
+
+  /** Rows by primary key, in the keys' order, with the hit's columns and `extra` (a car removed meanwhile is left out). */
+  private async read(dealerId: string, keys: readonly SnapshotKey[], extra: readonly string[]): Promise<{ key: string; row: Record<string, unknown> }[]> {
     if (keys.length === 0) return [];
     const q = (name: string) => this.dataSource.driver.escape(name);
     const col = (name: string) => `car.${q(name)}`;
+    const columns = [...new Set([...HIT_COLUMNS, ...extra])];
     // IN lists on the primary key's columns: point reads on both dialects (SQLite's planner may
     // scan a dealership's rows for 20 OR-ed key pairs).
-    const details = await this.run<Record<(typeof HIT_COLUMNS)[number], unknown>>(
-      `SELECT ${HIT_COLUMNS.map((c) => `${col(c)} AS ${q(c)}`).join(', ')} FROM ${q('inventory_cars')} car
+    const details = await this.run<Record<string, unknown>>(
+      `SELECT ${columns.map((c) => `${col(c)} AS ${q(c)}`).join(', ')} FROM ${q('inventory_cars')} car
        WHERE ${col('dealer_id')} = :dealerId AND ${col('condition')} IN (:...conditions) AND ${col('vin')} IN (:...vins)`,
       { dealerId, conditions: [...new Set(keys.map((k) => k.condition))], vins: keys.map((k) => k.vin) },
     );
     const byKey = new Map(details.map((d) => [`${String(d.condition)}:${String(d.vin)}`, d]));
     // A car an upload removed between the reads is left out rather than failing the search.
     return keys.flatMap((k) => {
-      const row = byKey.get(`${k.condition}:${k.vin}`);
-      return row ? [toHit(row)] : [];
+      const key = `${k.condition}:${k.vin}`;
+      const row = byKey.get(key);
+      return row ? [{ key, row }] : [];
     });
   }
 
@@ -129,7 +177,30 @@ export class TypeOrmCarSearchRepository extends CarSearchRepository {
   }
 }
 
-function toHit(r: Record<(typeof HIT_COLUMNS)[number], unknown>): SearchHit {
+/**
+ * The search's order over `col`, then the key: NULLs sort last (both dialects put NULL first
+ * ascending and last descending, so only ascending columns need `col IS NULL` first).
+ */
+function orderTerms(sortKey: SortKey | 'default', col: (name: string) => string): string[] {
+  return [
+    ...SEARCH_ORDER[sortKey].flatMap(([c, dir]) => (dir === 'ASC' ? [`${col(c)} IS NULL`, `${col(c)} ASC`] : [`${col(c)} DESC`])),
+    `${col('vin')} ASC`,
+    `${col('condition')} ASC`,
+  ];
+}
+
+/** A stored value as the vocabulary types it (drivers give decimals as strings, booleans as 0/1). */
+function attributeValue(attribute: string, v: unknown): ScalarValue | null {
+  if (v === null || v === undefined || v === '') return null;
+  switch (SEARCH_VOCABULARY.get(attribute)?.type) {
+    case 'boolean': return Number(v) !== 0;
+    case 'number':
+    case 'integer': return Number(v);
+    default: return String(v);
+  }
+}
+
+function toHit(r: Record<string, unknown>): SearchHit {
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
   return {
     vin: String(r.vin),

@@ -1,15 +1,17 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentDealer } from '../../../../../libs/common/auth/auth.decorators';
-import { DEFAULT_TAKE, Page } from '../../../../../libs/common/pagination/page';
-import { SearchCarsUseCase, TranslateSearchQueryUseCase } from '../../application/search-cars.use-case';
-import { SearchHit } from '../../domain/searchable-cars';
+import { DEFAULT_TAKE } from '../../../../../libs/common/pagination/page';
+import { SearchAnswer, SearchCarsUseCase, TranslateSearchQueryUseCase } from '../../application/search-cars.use-case';
 import { toWireNode, WireFilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { SearchRequest, TranslateRequest } from './search.request.dto';
 import { FilterNodeResponse, SearchPageResponse } from './search.response.dto';
 
 const leaf = (comparator: string, attribute: string, value: string | number) => ({ comparator, attribute, value, operator: null, arguments: [] });
-/** What the service answers for "red AWD SUV under 30k" (translate) and "SUV under 30k" with take 2 (search), on the demo data. */
+/**
+ * What the service answers for "red AWD SUV under 30k" (translate), "SUV under 30k" with take 2
+ * (search) and "purple Kona under 24k" (search, nothing matches), on the demo data.
+ */
 const TRANSLATE_EXAMPLE = {
   comparator: null, attribute: null, value: null, operator: 'and',
   arguments: [leaf('eq', 'color', 'Red'), leaf('eq', 'drive_train', 'AWD'), leaf('eq', 'type', 'SUV'), leaf('lt', 'price', 30000)],
@@ -26,6 +28,18 @@ const SEARCH_EXAMPLE = {
       price: 29495, kilometers: 53, color: 'Black', image_url: 'https://images.example.com/2gntucd4xts324342/1.jpg',
     },
   ],
+  suggestions: [],
+  unused_terms: [],
+};
+const NO_MATCH_EXAMPLE = {
+  total_row_count: 0, row_count: 0, rows: [],
+  suggestions: [
+    {
+      ...SEARCH_EXAMPLE.rows[0],
+      relaxed: [{ attribute: 'color', comparator: 'eq', wanted: 'Purple', actual: 'Gray' }, { attribute: 'price', comparator: 'lt', wanted: 24000, actual: 24295 }],
+    },
+  ],
+  unused_terms: [],
 };
 
 @ApiTags('search')
@@ -40,8 +54,15 @@ export class SearchController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ operationId: 'searchCars', summary: "Search the dealership's new and used cars in plain language" })
-  @ApiOkResponse({ type: SearchPageResponse, example: SEARCH_EXAMPLE, description: 'Paged envelope of search rows; default order newest year, then lowest price, then VIN' })
-  search(@CurrentDealer() dealerId: string, @Body() body: SearchRequest): Promise<Page<SearchHit>> {
+  @ApiOkResponse({
+    type: SearchPageResponse,
+    examples: {
+      matches: { summary: 'Cars matched', value: SEARCH_EXAMPLE },
+      suggestions: { summary: 'Nothing matched: the nearest cars and what they miss', value: NO_MATCH_EXAMPLE },
+    },
+    description: 'Paged envelope of search rows (default order newest year, then lowest price, then VIN), with suggestions when nothing matched and the unused words',
+  })
+  search(@CurrentDealer() dealerId: string, @Body() body: SearchRequest): Promise<SearchAnswer> {
     return this.searchCars.execute(dealerId, body.query, { skip: body.skip ?? 0, take: body.take ?? DEFAULT_TAKE });
   }
 

@@ -4,6 +4,7 @@ import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { FilterCarsUseCase, InventoryChanges, StockedNamesUseCase } from '../../../inventory';
 import { SearchableCars, SearchHit, StockedNames } from '../../domain/searchable-cars';
+import { NearCar, NearestQuery } from '../../domain/suggestions';
 
 /** The inventory context's public use cases, in search's words. */
 @Injectable()
@@ -18,6 +19,10 @@ export class InventoryContextCars extends SearchableCars {
 
   search(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<{ rows: SearchHit[]; total: number }> {
     return this.filterCars.execute(dealerId, filter, sort, page);
+  }
+
+  nearest(dealerId: string, query: NearestQuery, sort: SortKey | null): Promise<NearCar[]> {
+    return this.filterCars.nearest(dealerId, query, sort);
   }
 
   async stockedNames(dealerId: string): Promise<StockedNames> {
