@@ -1,8 +1,12 @@
 /**
  * Query -> tokens, the first step of the rule-based translator: case and accents folded, words,
  * numbers and symbols split; numbers with k/grand/$/commas/"ish" and number words ("twenty five",
- * "thirty grand") folded into number tokens; hyphens and dashes kept as a flag on the next token.
+ * "thirty grand") folded into number tokens (read by the shared amount reader, libs/common/text/amounts.ts);
+ * hyphens and dashes kept as a flag on the next token.
  */
+import { readNumberWords, readNumeral, SCALE_WORDS } from '../../../../../libs/common/text/amounts';
+
+export { NUMBER_WORDS, THOUSAND_WORDS } from '../../../../../libs/common/text/amounts';
 
 export interface Token {
   kind: 'word' | 'num' | 'sym';
@@ -23,16 +27,6 @@ export interface Token {
   /** Glued to the previous token by a hyphen or dash ("2015-2018", "pre-2015"). */
   hyphen: boolean;
 }
-
-export const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
-  forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, thousand: 1000, million: 1e6,
-};
-const SMALL_WORDS = new Set(['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']);
-const TENS_WORDS = new Set(['twenty', 'thirty', 'forty', 'fourty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']);
-export const THOUSAND_WORDS = new Set(['thousand', 'grand', 'k', 'thou', 'g']);
-
 /** Letters and digits only, lower case ("CR-V", "cr v" -> "crv"): how names and tokens are compared. */
 export const compact = (s: string): string => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
 export const foldCase = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -53,7 +47,8 @@ function numToken(text: string, value: number): Token {
 }
 
 const TOKEN_RE = /\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|[a-z0-9]+(?:\.\d+)?|[$#+/<>≤≥~,;&-]/g;
-const UNIT_SUFFIX_RE = /^(\d+(?:\.\d+)?)(km|kms|mi|miles|mile|hp|bhp|dr|door|doors|seater|seaters|seats|seat|passenger|mo|month|pm)$/;
+/** Units run into a number ("50000km", "7seater"): split off for the unit lexicon. */
+const UNIT_SUFFIXES = new Set(['km', 'kms', 'mi', 'miles', 'mile', 'hp', 'bhp', 'dr', 'door', 'doors', 'seater', 'seaters', 'seats', 'seat', 'passenger', 'mo', 'month', 'pm']);
 
 /** "dont", "cant", "isnt" typed without the apostrophe ("wont" and "cant" are words too, but rarely in a search). */
 const NOT_CONTRACTION_RE = /\b(do|does|did|ca|wo|is|are|was|were|has|have|had|should|would|could|must|need)nt\b/g;
@@ -106,28 +101,23 @@ export function tokenize(query: string, isNameStart: (a: string, b: string) => b
       raw.push(makeToken('sym', w));
       continue;
     }
-    let r: RegExpExecArray | null;
-    if (/^\d+(?:\.\d+)?$/.test(w) || /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(w)) {
-      raw.push(numToken(w, parseFloat(w.replace(/,/g, ''))));
-    } else if ((r = /^(\d+(?:\.\d+)?)(k|g|grand|thousand)(ish)?$/.exec(w))) {
-      const t = numToken(w, parseFloat(r[1]) * 1000);
+    const n = readNumeral(w);
+    if (n && n.rest === '') {
+      const t = numToken(w, n.value);
+      t.k = n.scaled;
+      t.decimal = n.decimal;
+      t.ish = n.approximate;
+      raw.push(t);
+    } else if (n && n.scaled && /^(km|kms|mi|miles)$/.test(n.rest)) {
+      // "30kkm": 30k and km
+      const t = numToken(w.slice(0, -n.rest.length), n.value);
       t.k = true;
       t.decimal = false;
-      t.ish = r[3] !== undefined;
-      raw.push(t);
-    } else if ((r = /^(\d+(?:\.\d+)?)ish$/.exec(w))) {
-      const t = numToken(w, parseFloat(r[1]));
-      t.ish = true;
-      raw.push(t);
-    } else if ((r = /^(\d+(?:\.\d+)?)k(km|kms|mi|miles)$/.exec(w))) {
-      const t = numToken(`${r[1]}k`, parseFloat(r[1]) * 1000);
-      t.k = true;
-      t.decimal = false;
-      raw.push(t, makeToken('word', r[2]));
-    } else if ((r = UNIT_SUFFIX_RE.exec(w))) {
-      raw.push(numToken(r[1], parseFloat(r[1])), makeToken('word', r[2]));
-    } else if ((r = /^(\d+)(st|nd|rd|th)$/.exec(w))) {
-      const t = numToken(w, parseInt(r[1], 10));
+      raw.push(t, makeToken('word', n.rest));
+    } else if (n && !n.scaled && !n.approximate && UNIT_SUFFIXES.has(n.rest)) {
+      raw.push(numToken(w.slice(0, -n.rest.length), n.value), makeToken('word', n.rest));
+    } else if (n && !n.scaled && !n.approximate && Number.isInteger(n.value) && /^(st|nd|rd|th)$/.test(n.rest)) {
+      const t = numToken(w, n.value);
       t.ordinal = true;
       raw.push(t);
     } else {
@@ -150,12 +140,16 @@ export function tokenize(query: string, isNameStart: (a: string, b: string) => b
 
   // number words ("twenty five", "a hundred thousand", "thirty grand")
   const worded: Token[] = [];
+  const words = glued.map((t) => (t.kind === 'word' ? t.text : undefined));
   for (let i = 0; i < glued.length; ) {
-    const parsed = parseNumberWords(glued, i, isNameStart);
+    const parsed = readNumberWords(words, i, (j) => {
+      const after = words[j + 1];
+      return words[j] === 'grand' && after !== undefined && isNameStart('grand', after);
+    });
     if (parsed) {
       const t = numToken(parsed.text, parsed.value);
       t.words = true;
-      t.k = parsed.k;
+      t.k = parsed.scaled;
       t.hyphen = glued[i].hyphen;
       t.alt = String(parsed.value);
       t.compact = compact(parsed.text);
@@ -184,19 +178,12 @@ export function tokenize(query: string, isNameStart: (a: string, b: string) => b
       const next = worded[i + 1];
       if (next && next.kind === 'word') {
         const after = worded[i + 2];
-        if (THOUSAND_WORDS.has(next.text) && !(after && after.kind === 'word' && isNameStart(next.text, after.text))) {
-          t.value *= 1000;
+        const scale = SCALE_WORDS.get(next.text);
+        if (scale !== undefined && !(after && after.kind === 'word' && isNameStart(next.text, after.text))) {
+          t.value *= scale;
           t.k = true;
           t.decimal = !Number.isInteger(t.value);
-          t.text = `${t.text}k`;
-          out.push(t);
-          i++;
-          continue;
-        }
-        if (next.text === 'million' || next.text === 'mil') {
-          t.value *= 1e6;
-          t.k = true;
-          t.decimal = !Number.isInteger(t.value);
+          if (scale === 1000) t.text = `${t.text}k`;
           out.push(t);
           i++;
           continue;
@@ -213,73 +200,4 @@ export function tokenize(query: string, isNameStart: (a: string, b: string) => b
   }
   for (const t of out) if (t.kind === 'num' && !t.words) t.compact = compact(t.text.replace(/k$/, '000'));
   return out;
-}
-
-function parseNumberWords(
-  toks: readonly Token[],
-  start: number,
-  isNameStart: (a: string, b: string) => boolean,
-): { value: number; end: number; text: string; k: boolean } | null {
-  let total = 0;
-  let current = 0;
-  let any = false;
-  let k = false;
-  let last: 'small' | 'ten' | 'hundred' | 'scale' | null = null;
-  const words: string[] = [];
-  let j = start;
-  const isNumberWord = (t: Token | undefined): boolean => !!t && t.kind === 'word' && (t.text in NUMBER_WORDS);
-  for (; j < toks.length; j++) {
-    const t = toks[j];
-    if (t.kind !== 'word') break;
-    const w = t.text;
-    if (w === 'a' && !any) {
-      const next = toks[j + 1];
-      if (next && next.kind === 'word' && (next.text === 'hundred' || next.text === 'thousand' || next.text === 'million')) {
-        current = 1;
-        words.push(w);
-        continue;
-      }
-      break;
-    }
-    if (SMALL_WORDS.has(w)) {
-      if (last === 'small' || (last === 'ten' && NUMBER_WORDS[w] >= 10)) break;
-      current += NUMBER_WORDS[w];
-      last = 'small';
-    } else if (TENS_WORDS.has(w)) {
-      if (last === 'small' || last === 'ten') break;
-      current += NUMBER_WORDS[w];
-      last = 'ten';
-    } else if (w === 'hundred') {
-      if (!any && current === 0) break;
-      current = (current || 1) * 100;
-      last = 'hundred';
-    } else if (THOUSAND_WORDS.has(w) && w !== 'g' && w !== 'thou') {
-      if (!any && current === 0) break;
-      const after = toks[j + 1];
-      if (w === 'grand' && after && after.kind === 'word' && isNameStart(w, after.text)) break;
-      total += (current || 1) * 1000;
-      current = 0;
-      k = true;
-      last = 'scale';
-    } else if (w === 'million') {
-      if (!any && current === 0) break;
-      total += (current || 1) * 1e6;
-      current = 0;
-      k = true;
-      last = 'scale';
-    } else if (w === 'and' && any && (last === 'hundred' || last === 'scale') && isNumberWord(toks[j + 1])) {
-      words.push(w);
-      continue;
-    } else {
-      break;
-    }
-    any = true;
-    words.push(w);
-  }
-  if (!any) return null;
-  while (words.length > 0 && (words[words.length - 1] === 'and' || words[words.length - 1] === 'a')) {
-    words.pop();
-    j--;
-  }
-  return { value: total + current, end: j, text: words.join(' '), k };
 }
