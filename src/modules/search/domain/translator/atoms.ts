@@ -25,7 +25,7 @@ export const SINGLE_VALUED = new Set([
   'condition', 'certified', 'manufacturer', 'model', 'trim', 'year', 'type', 'color', 'fuel_type', 'transmission', 'drive_train',
   'seats', 'doors', 'accident', 'stock_number', 'vin',
 ]);
-export const INTEGER_ATTRS = new Set(['year', 'kilometers', 'seats', 'doors', 'horse_power', 'monthly_lease_payment', 'monthly_finance_payment']);
+export const INTEGER_ATTRS = new Set(['year', 'kilometers', 'seats', 'doors', 'horse_power', 'fuel_economy_city', 'fuel_economy_highway', 'monthly_lease_payment', 'monthly_finance_payment']);
 export const MILES_TO_KM = 1.609344;
 export const VIN_RE = /^[a-hj-npr-z0-9]{17}$/;
 export const STOCK_RE = /^[a-z]{1,3}\d{4,8}$/;

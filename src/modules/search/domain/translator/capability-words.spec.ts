@@ -67,3 +67,16 @@ describe('unused_terms', () => {
     expect(read('red f150 under 30k').unused).toEqual([]);
   });
 });
+
+describe('fuel economy figures', () => {
+  it.each([
+    ['at least 30 mpg', 'fuel_economy_highway gte 30'],
+    ['over 35 mpg', 'fuel_economy_highway gt 35'],
+    ['30 mpg', 'fuel_economy_highway gte 30'],
+    ['25 mpg in the city', 'fuel_economy_city gte 25'],
+    ['city mpg over 25', 'fuel_economy_city gt 25'],
+    ['40+ miles per gallon', 'fuel_economy_highway gte 40'],
+  ])('%s', (query, leaf) => {
+    expect(read(query).leaves).toEqual([leaf]);
+  });
+});

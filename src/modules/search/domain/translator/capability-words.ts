@@ -45,7 +45,7 @@ const ECONOMY_PHRASES: readonly (readonly [readonly string[], LexEntry])[] = [
       ...cross(GOOD, MEASURE),
       ...cross(['fuel', 'gas', 'fuel and gas'], ['efficient', 'efficiency', 'saver', 'savers', 'saving', 'sipper', 'sippers', 'sipping', 'friendly', 'economic', 'economical']),
       'economical', 'fuel economical', 'efficient', 'saves gas', 'saves fuel', 'save on gas', 'save on fuel', 'saving on gas', 'sips gas', 'sips fuel',
-      'fuel economy', 'fuel efficiency', 'gas mileage', 'mpg', 'miles per gallon',
+      // bare measures ("mpg", "fuel economy") are units and cues of numbers (comparator-lexicon.ts): "over 30 mpg"
     ],
     efficient,
   ],

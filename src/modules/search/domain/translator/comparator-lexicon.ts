@@ -3,6 +3,7 @@
  * "at least", "between"), after it ("or less", "and up", "or newer"), and units ("km", "a month").
  * Written like the main lexicon (lexicon.ts): lower-case words separated by spaces.
  */
+import { CURRENCY_WORDS, PERIOD_PHRASES, UNIT_PHRASES } from '../../../../../libs/common/text/amounts';
 import { phraseKey } from './lexicon';
 
 export type LeadingComparator = 'lt' | 'lte' | 'gt' | 'gte' | 'around' | 'between' | 'from';
@@ -15,7 +16,7 @@ export interface ComparatorEntry<C> {
 }
 
 /** `other`: a unit the vocabulary has no attribute for (lbs, seconds, mpg, years old): the number is ignored. */
-export type Unit = 'km' | 'miles' | 'hp' | 'seats' | 'doors' | 'month' | 'dollars' | 'other';
+export type Unit = 'km' | 'miles' | 'hp' | 'seats' | 'doors' | 'month' | 'dollars' | 'mpg' | 'other';
 
 // ---------------------------------------------------------------- comparators
 
@@ -66,6 +67,7 @@ export const MAX_LEADING_SPAN = maxLeadSpan;
 export const MAX_TRAILING_SPAN = maxTrailSpan;
 
 // ---------------------------------------------------------------- units (after a number)
+// The amount reader's units, periods and currency words (libs/common/text/amounts.ts), and search's own.
 
 const UNITS = new Map<string, Unit>();
 let maxUnitSpan = 1;
@@ -76,18 +78,19 @@ function unit(u: Unit, phrases: readonly string[]): void {
     maxUnitSpan = Math.max(maxUnitSpan, key.split(' ').length);
   }
 }
-unit('km', ['km', 'kms', 'kilometers', 'kilometres', 'kilometer', 'kilometre', 'klicks', 'k on the odometer', 'on the odometer', 'on the odo', 'on the clock', 'kms on it', 'km on it', 'odometer', 'mileage', 'of mileage', 'km mileage', 'kilometer mileage']);
-unit('miles', ['miles', 'mile', 'mi', 'mls', 'miles on it', 'miles on the odometer', 'miles on the clock', 'mi on it']);
-unit('hp', ['hp', 'horsepower', 'horse power', 'horses', 'bhp', 'ponies']);
+unit('km', [...UNIT_PHRASES.km, 'k on the odometer', 'on the odometer', 'on the odo', 'on the clock', 'kms on it', 'km on it', 'odometer', 'mileage', 'of mileage', 'km mileage', 'kilometer mileage']);
+unit('miles', [...UNIT_PHRASES.miles, 'miles on it', 'miles on the odometer', 'miles on the clock', 'mi on it']);
+unit('hp', [...UNIT_PHRASES.hp, 'horses', 'ponies']);
 unit('seats', ['seats', 'seat', 'seater', 'seaters', 'passenger', 'passengers', 'seating', 'people', 'persons', 'person', 'pass']);
 unit('doors', ['door', 'doors', 'dr', 'drs']);
-unit('month', ['a month', 'per month', '/ month', '/ mo', '/ mth', 'a mo', 'per mo', 'mo', 'month', 'monthly', 'a mth', 'per mth', 'each month', 'every month', '/ m', 'per m', 'pm', 'p m', 'monthly payment', 'monthly payments', 'a month payment', 'per month payment', 'month lease', 'a month lease', 'per month lease', 'a month financing']);
-unit('dollars', ['dollars', 'dollar', 'bucks', 'cad', 'usd', 'cdn', 'price']);
+unit('month', [...PERIOD_PHRASES.month, 'mo', 'month', '/ m', 'per m', 'pm', 'p m', 'monthly payment', 'monthly payments', 'a month payment', 'per month payment', 'month lease', 'a month lease', 'per month lease', 'a month financing']);
+unit('mpg', ['mpg', 'miles per gallon', 'mpg highway', 'highway mpg', 'hwy mpg', 'mpg hwy', 'mpg on the highway', 'mpg city', 'city mpg', 'mpg in the city', 'mpg in town', 'mpg combined', 'combined mpg']);
+unit('dollars', [...CURRENCY_WORDS, 'price']);
 unit('other', [
   'lbs', 'lb', 'pounds', 'pound', 'kg', 'kgs', 'tons', 'ton', 'tonnes', 'inch', 'inches', 'in wheels', 'inch wheels', 'ft', 'feet', 'cm',
-  'seconds', 'second', 'sec', 'secs', 's', 'mpg', 'l 100km', 'l', 'liter', 'liters', 'litre', 'litres', 'cc', 'cylinder', 'cylinders', 'cyl',
+  'seconds', 'second', 'sec', 'secs', 's', 'l 100km', 'l', 'liter', 'liters', 'litre', 'litres', 'cc', 'cylinder', 'cylinders', 'cyl',
   'speed', 'speeds', 'gallons', 'gallon', 'kwh', 'kw', 'volt', 'volts', 'year old', 'years old', 'yr old', 'yrs old', 'years', 'yrs', 'yr',
-  'owner', 'owners', 'previous owners', 'miles per gallon', 'mpge', 'rows', 'row', 'wheels', 'airbags', 'days', 'weeks',
+  'owner', 'owners', 'previous owners', 'mpge', 'rows', 'row', 'wheels', 'airbags', 'days', 'weeks',
   'months', 'month term', 'month loan', 'percent', '%', 'apr', 'down', 'down payment', 'torque', 'lb ft', 'nm', 'km range', 'mile range', 'miles range',
 ]);
 

@@ -33,7 +33,9 @@ export type CueAttribute =
   | 'finance'
   /** "payments": the lease payment when "lease" is near, else the finance payment. */
   | 'monthly'
-  | 'year';
+  | 'year'
+  /** Fuel economy ("city" near it: the city figure). */
+  | 'mpg';
 
 export type LexEntry =
   /** A condition (or several and-ed ones); `negated` overrides the generic negation. */
@@ -160,6 +162,7 @@ add(['lease', 'leasing', 'lease payment', 'lease payments', 'monthly lease', 'mo
 add(['finance', 'financing', 'finance payment', 'finance payments', 'monthly finance payment', 'loan payment', 'loan payments', 'financed', 'loan', 'finance for', 'financing for'], { k: 'cue', attr: 'finance' });
 add(['payment', 'payments', 'monthly payment', 'monthly payments', 'monthly', 'per month payment'], { k: 'cue', attr: 'monthly' });
 add(['year', 'model year', 'model years', 'year model'], { k: 'cue', attr: 'year' });
+add(['mpg', 'fuel economy', 'fuel efficiency', 'gas mileage', 'fuel mileage', 'miles per gallon', 'highway mpg', 'hwy mpg', 'city mpg', 'mpg city', 'mpg highway'], { k: 'cue', attr: 'mpg' });
 // what a car does: fuel economy, towing, age (capability-words.ts)
 for (const [phrases, entry] of CAPABILITY_PHRASES) add(phrases, entry);
 

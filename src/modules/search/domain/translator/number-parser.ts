@@ -160,6 +160,8 @@ function resolveAttribute(s: ParseState, x: {
       if (x.cue === 'lease') return plain('monthly_lease_payment');
       if (x.cue === 'finance') return plain('monthly_finance_payment');
       return plain(leaseNear(s, x.start, x.end) ? 'monthly_lease_payment' : 'monthly_finance_payment');
+    case 'mpg':
+      return plain(cityNear(s, x.start, x.end) ? 'fuel_economy_city' : 'fuel_economy_highway');
     case 'dollars':
       return plain(x.cue === 'lease' ? 'monthly_lease_payment' : x.cue === 'finance' ? 'monthly_finance_payment' : 'price');
     case 'other':
@@ -191,6 +193,8 @@ function resolveAttribute(s: ParseState, x: {
       return plain(leaseNear(s, x.start, x.end) ? 'monthly_lease_payment' : 'monthly_finance_payment');
     case 'year':
       return plain('year');
+    case 'mpg':
+      return plain(cityNear(s, x.start, x.end) ? 'fuel_economy_city' : 'fuel_economy_highway');
     case null:
       break;
   }
@@ -203,6 +207,15 @@ function resolveAttribute(s: ParseState, x: {
   // a bare plain number means nothing by itself, nor does a small one ("0-60 in 4 seconds", "top 10")
   if (x.cmp === 'eq' || x.a.value < 100) return null;
   return plain('price');
+}
+
+/** "city" or "town" around an mpg figure ("30 mpg in the city", "city mpg over 25"): else the highway figure. */
+function cityNear(s: ParseState, start: number, end: number): boolean {
+  for (let j = Math.max(0, start - 3, s.lastAtomEnd); j < Math.min(s.toks.length, end + 4); j++) {
+    const w = s.toks[j].text;
+    if (w === 'city' || w === 'town') return true;
+  }
+  return false;
 }
 
 /** "lease" within the current clause (since the previous condition) or right after the number. */
@@ -250,7 +263,8 @@ export function buildNumericConds(
     case 'between':
     case 'from':
       if (attribute === 'year' || attribute === 'seats' || attribute === 'doors') return [cond(attribute, 'eq', va)];
-      if (attribute === 'horse_power') return [cond(attribute, 'gte', va)];
+      // "300 hp", "30 mpg": at least that much
+      if (attribute === 'horse_power' || attribute.startsWith('fuel_economy')) return [cond(attribute, 'gte', va)];
       return [cond(attribute, 'lte', va)];
   }
 }
