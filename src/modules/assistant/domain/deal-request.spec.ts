@@ -41,6 +41,11 @@ describe(isDealRequest.name, () => {
     'Would you consider 20000?',
     'Is $18,000 doable for the Elantra?',
     'Will you sell it for 18000?',
+    'Would you take 2000 for it?',
+    "I'm thinking more like 22k",
+    'How about thirty grand?',
+    'Would you take twenty five thousand for the Civic?',
+    'Can you come down to $400 a month?',
   ])('hands off %j', (text) => expect(isDealRequest(text)).toBe(true));
 
   it.each([
@@ -75,6 +80,8 @@ describe(isDealRequest.name, () => {
     "We'll pay $400/month",
     "I'd pay $350 bi-weekly",
     "I'll pay $500 to hold it",
+    'Would you take a 2019 Civic in trade?',
+    'Would you take 30k km a year on the lease?',
     'Can I come down Saturday to see it?',
     "I'll come down after work",
     'Can my son come down too?',

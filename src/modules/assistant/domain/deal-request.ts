@@ -3,15 +3,42 @@
  * and hands off to staff, never agrees (decisions.md section 9). General phrasing, not a list of
  * test sentences: the words of negotiation, asking for the price to move, and offering an amount.
  */
-/** An amount of money as customers write it: "$30,000", "$30k", "30k", "30 grand", "30000 dollars", "28,000", "25000" (not a year). */
-const MONEY = String.raw`(?:\$\s?\d[\d,]*(?:\.\d+)?\s?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:k|grand|thousand|dollars|bucks)\b|\b\d{1,3}(?:,\d{3})+\b|\b(?!(?:19|20)\d\d\b)\d{4,7}\b)`;
+import { type Amount, findAmounts } from '../../../../libs/common/text/amounts';
+
 /**
- * After a number, what makes it a quantity rather than a price (km a year, a monthly payment, a
- * down payment or deposit); read on the whole number (not "$5," of "$5,000").
+ * Money in a text, read by the shared amount reader: a price is money with no unit, no period and
+ * not put down ("$30,000", "30k", "30 grand", "28,000", "25000"); a bare number the size of a model
+ * year is a price only where no car name follows it ("would you take 2000 for it?", not "my 2015 Accord").
  */
-const NOT_A_PRICE = String.raw`(?![,.]?\d)(?!\s*(?:km|kms|kilomet\w*|mi\b|miles|k\s?km|\/\s?(?:mo|month|week|year|yr)\w*|a (?:month|week|year)|per\b|monthly|weekly|bi-?weekly|every\b|months?\b|down\b|(?:cash\s+)?up ?front|deposit|as an? (?:down|deposit)|to (?:hold|reserve|put down)))`;
-/** An amount for a car's price. */
-const AMOUNT = `${MONEY}${NOT_A_PRICE}`;
+const PRICE = '\u00a4';
+/** Any other money (a monthly payment, a down payment): "come down to $400 a month" asks for a lower price too. */
+const OTHER_MONEY = '\u00a2';
+const MONEY = `[${PRICE}${OTHER_MONEY}]`;
+const AMOUNT = PRICE;
+const YEAR_AS_PRICE_AFTER = /^\s*(?:$|[?.!,;]|for\b|cash\b)/i;
+
+function isMoney(a: Amount, after: string): boolean {
+  if (a.unit !== null) return false;
+  if (a.currency || a.scaled || a.grouped || (a.down && a.value >= 100)) return true;
+  if (a.decimal || a.value < 1000 || a.value >= 1e7) return false;
+  return !a.possibleYear || YEAR_AS_PRICE_AFTER.test(after);
+}
+
+/** The amounts of money a customer's text names, in order (prices, payments, down payments). */
+export function moneyIn(text: string): Amount[] {
+  return findAmounts(text).filter((a) => isMoney(a, text.slice(a.end)));
+}
+
+/** The text with each amount of money replaced by one sign: a price by PRICE, other money by OTHER_MONEY. */
+function markMoney(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const a of moneyIn(text)) {
+    out += text.slice(at, a.start) + (a.period === null && !a.down ? PRICE : OTHER_MONEY);
+    at = a.end;
+  }
+  return out + text.slice(at);
+}
 /** After an offer's amount, what makes it a budget ("a car at $20k or less") rather than an offer for a car. */
 const NOT_A_BUDGET = String.raw`(?!\s*(?:or (?:less|under|below)|budget)\b)`;
 
@@ -31,6 +58,8 @@ const NEGOTIATION = [
   /\b(price|amount|lowest|least)\b[^.?!]{0,20}\byou('d|\s+would|\s+will|\s+could|\s+can)?\s+(accept|take|go)\b/i,
   // The customer offering an amount for a car: "my final offer", "I can offer $26,500", "sell it to me for 25k", "buy it at $33,000".
   /\b(my|an?)\s+(final\s+|best\s+)?offer\b/i,
+  // A counter-offer: "I'm thinking more like 22k", "how about $25,000?".
+  new RegExp(`\\b(more\\s+like|how\\s+about|what\\s+about|thinking)\\s+(around\\s+|about\\s+)?${AMOUNT}${NOT_A_BUDGET}`, 'i'),
   new RegExp(`\\b(i|we)('ll|'d|\\s+will|\\s+would|\\s+can|\\s+could)?\\s+(pay|offer|give you)\\s+(you\\s+)?${AMOUNT}${NOT_A_BUDGET}`, 'i'),
   new RegExp(`\\b(sell|give|let)\\s+(it|that|this|the\\s+[\\w-]+|[A-HJ-NPR-Z0-9]{17}|me|us)\\b[^.?!]{0,60}\\bfor\\s+${AMOUNT}${NOT_A_BUDGET}|\\b(buy|purchase|take)\\s+(it|that|this|the|[A-HJ-NPR-Z0-9]{17})\\b[^.?!]{0,60}\\bat\\s+${AMOUNT}${NOT_A_BUDGET}`, 'i'),
   // The price coming down ("come down a bit", "go down on the price", "come down to $20k"), not coming down for a visit.
@@ -39,7 +68,8 @@ const NEGOTIATION = [
 ];
 
 export function isDealRequest(text: string): boolean {
-  return NEGOTIATION.some((pattern) => pattern.test(text));
+  const marked = markMoney(text);
+  return NEGOTIATION.some((pattern) => pattern.test(marked));
 }
 
 /** Phrases that agree to a price change: a reply carrying one is never sent. */

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../application/reply-texts';
-import { isDealRequest } from '../../domain/deal-request';
+import { isDealRequest, moneyIn } from '../../domain/deal-request';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -13,26 +13,27 @@ export interface PlannedCall {
 
 const VIN = /\b[A-HJ-NPR-Z0-9]{17}\b/i;
 const VINS = new RegExp(VIN.source, 'gi');
-/** An amount: "$28,000", "$5k", "30k", "30 thousand", "5000 dollars", or a bare number put down ("5000 down"). */
-const MONEY = /\$\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s?(k|thousand)\b|\b(\d{4,7})\s?(?:dollars|\$)|\b(\d[\d,]{2,8})(?=\s+(?:down|deposit)\b)/i;
-
-const AMOUNTS = new RegExp(MONEY.source, 'gi');
-
 const has = (q: string, pattern: RegExp) => pattern.test(q);
 
-const valueOf = (m: RegExpMatchArray) => Number((m[1] ?? m[3] ?? m[5] ?? m[6]).replace(/,/g, '')) * (m[2] || m[4] ? 1000 : 1);
-/** Words that make the amount beside them a down payment: "$5,000 down", "$5,000 to put down", "a deposit of 3k", "putting down $2000". */
-const DOWN_AFTER = /^\s*(down|deposit|up ?front|to put down|as an? (down payment|deposit))\b/i;
-const DOWN_BEFORE = /\b(down|down payment|deposit|up ?front)(\s+(of|is|would be))?\s*$/i;
+/** The question without its amounts of money (read by the deal reader's moneyIn): what a search or a car-name check should see. */
+function withoutMoney(q: string): string {
+  let out = '';
+  let at = 0;
+  for (const a of moneyIn(q)) {
+    const before = q.slice(at, a.start);
+    out += /\s$/.test(before) || /^\s/.test(q.slice(a.end)) ? before : `${before} `;
+    at = a.end;
+  }
+  return out + q.slice(at);
+}
 
-/** The amounts a question names: the price it asks about (the first other amount) and a down payment. */
+/** The amounts a question names: the price it asks about (the first amount neither put down nor paid by the period) and a down payment. */
 function amountsIn(q: string): { price: number | null; down: number | null } {
   let price: number | null = null;
   let down: number | null = null;
-  for (const m of q.matchAll(AMOUNTS)) {
-    const isDown = DOWN_AFTER.test(q.slice(m.index! + m[0].length)) || DOWN_BEFORE.test(q.slice(0, m.index));
-    if (isDown) down ??= valueOf(m);
-    else price ??= valueOf(m);
+  for (const a of moneyIn(q)) {
+    if (a.down) down ??= a.value;
+    else if (a.period === null) price ??= a.value;
   }
   return { price, down };
 }
@@ -83,7 +84,7 @@ const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q)
  * Whether "it" in the question is the car talked about last: asked of a car, naming no other kind
  * of car itself (amounts are no model years), and not about the customer's own car.
  */
-const refersToEarlierCar = (q: string) => REFERS_BACK.test(q) && asksAboutACar(q) && !namesKind(q.replace(AMOUNTS, ' ')) && !has(q, ASKS.ownCar);
+const refersToEarlierCar = (q: string) => REFERS_BACK.test(q) && asksAboutACar(q) && !namesKind(withoutMoney(q)) && !has(q, ASKS.ownCar);
 
 /**
  * The car "it" refers to: the VIN of the thread's latest message that names one, if it names only
@@ -110,7 +111,7 @@ export function planTools(question: string, earlierVin?: string): PlannedCall[] 
   const vin = VIN.exec(q)?.[0].toUpperCase() ?? (earlierVin && refersToEarlierCar(q) ? earlierVin : undefined);
   // Price talk goes to staff with the listed price: look up the car it names (an amount in it is an offer, not a budget).
   if (isDealRequest(q)) {
-    return [vin ? { name: 'get_vehicle', args: { vin } } : { name: 'search_inventory', args: { query: q.replace(AMOUNTS, ' '), take: 3 } }];
+    return [vin ? { name: 'get_vehicle', args: { vin } } : { name: 'search_inventory', args: { query: withoutMoney(q), take: 3 } }];
   }
   // Another dealership's data is out of reach (the tools are this dealership's): say so, look nothing up.
   if (has(q, ASKS.elsewhere)) return [];
@@ -122,7 +123,7 @@ export function planTools(question: string, earlierVin?: string): PlannedCall[] 
   const estimate = estimateOf(q);
   // A payment with neither VIN nor price: find the car it names ("the 2026 Civic Touring") first, estimate in the next turn
   // (followUpTools), or say a VIN or a price is needed when the search understood no car in it.
-  if (estimate && !vin && price === null) return [...calls, { name: 'search_inventory', args: { query: q.replace(AMOUNTS, ' '), take: 1 } }];
+  if (estimate && !vin && price === null) return [...calls, { name: 'search_inventory', args: { query: withoutMoney(q), take: 1 } }];
   // The lease calculator has no down payment; finance takes it.
   if (estimate) add(estimate, { ...(vin ? { vin } : { price: price ?? undefined }), ...(down && estimate === 'finance_estimate' ? { down_payment: down } : {}) });
   if (has(q, ASKS.conversations) && !vin) add('conversation_statistics');
