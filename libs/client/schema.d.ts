@@ -680,12 +680,56 @@ export interface components {
             /** @description new or used */
             condition: string;
         };
+        RelaxedConditionResponse: {
+            /**
+             * @description The condition's comparator; null when it combines several (then `wanted` is its filter node).
+             * @enum {string|null}
+             */
+            comparator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "contain" | "like" | "in" | "nin" | null;
+            /** @description What the condition asked: its value (an array for in/nin), or its filter node when `comparator` is null. */
+            wanted: string | number | boolean | (string | number | boolean)[] | components["schemas"]["FilterNodeResponse"];
+            /** @description The car's value of the attribute: null when it has none, and for `options` (free text). */
+            actual: (string | null) | number | boolean;
+            /** @description The condition's attribute (its first one when the condition names several, e.g. an `or`). */
+            attribute: string;
+        };
+        SuggestionResponse: {
+            stock_number: string | null;
+            manufacturer: string | null;
+            model: string | null;
+            trim: string | null;
+            year: number | null;
+            type: string | null;
+            price: number | null;
+            kilometers: number | null;
+            /** @description The canonical colour (Black, White, Silver, Gray, ...), or null when the car's colour is none of them. */
+            color: string | null;
+            /** @description The first photo. */
+            image_url: string | null;
+            /** @description The conditions it misses, least important first (colour, options, other attributes, body type, manufacturer/model/trim, price). */
+            relaxed: components["schemas"]["RelaxedConditionResponse"][];
+            vin: string;
+            display_name: string;
+            /** @description new or used */
+            condition: string;
+        };
         SearchPageResponse: {
             /** @description Total matching rows */
             total_row_count: number;
             /** @description Rows in this response */
             row_count: number;
             rows: components["schemas"]["SearchRowResponse"][];
+            /**
+             * @description [] when any car matched; otherwise up to 5 of the nearest cars: those missing the fewest
+             *     conditions, then the least important ones, then in the search's order. A price or mileage bound
+             *     is missed by at most 15%.
+             */
+            suggestions: components["schemas"]["SuggestionResponse"][];
+            /**
+             * @description The query's words no condition used (fillers such as "looking for", "please" excluded).
+             * @example []
+             */
+            unused_terms: string[];
         };
         TranslateRequest: {
             /**
@@ -3848,50 +3892,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paged envelope of search rows; default order newest year, then lowest price, then VIN */
+            /** @description Paged envelope of search rows (default order newest year, then lowest price, then VIN), with suggestions when nothing matched and the unused words */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "total_row_count": 126,
-                     *       "row_count": 2,
-                     *       "rows": [
-                     *         {
-                     *           "vin": "KM8ZNCDU7TJ994566",
-                     *           "stock_number": "N20611",
-                     *           "display_name": "2026 Hyundai Kona SE",
-                     *           "manufacturer": "Hyundai",
-                     *           "model": "Kona",
-                     *           "trim": "SE",
-                     *           "year": 2026,
-                     *           "type": "SUV",
-                     *           "condition": "new",
-                     *           "price": 24295,
-                     *           "kilometers": 111,
-                     *           "color": "Gray",
-                     *           "image_url": "https://images.example.com/km8zncdu7tj994566/1.jpg"
-                     *         },
-                     *         {
-                     *           "vin": "2GNTUCD4XTS324342",
-                     *           "stock_number": "N18824",
-                     *           "display_name": "2026 Chevrolet Equinox LS",
-                     *           "manufacturer": "Chevrolet",
-                     *           "model": "Equinox",
-                     *           "trim": "LS",
-                     *           "year": 2026,
-                     *           "type": "SUV",
-                     *           "condition": "new",
-                     *           "price": 29495,
-                     *           "kilometers": 53,
-                     *           "color": "Black",
-                     *           "image_url": "https://images.example.com/2gntucd4xts324342/1.jpg"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["SearchPageResponse"];
                 };
             };

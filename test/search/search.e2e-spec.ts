@@ -87,7 +87,8 @@ describeEachBackend('Natural-language search and translate', (backend) => {
 
   it('returns search rows with the fields of spec 2.2', async () => {
     const res = await search(a, { query: 'Honda Civic', take: 1 }).expect(200);
-    expect(Object.keys(res.body).sort()).toEqual(['row_count', 'rows', 'total_row_count']);
+    // The envelope, and decisions.md section 4's suggestions and unused_terms (always present).
+    expect(Object.keys(res.body).sort()).toEqual(['row_count', 'rows', 'suggestions', 'total_row_count', 'unused_terms']);
     const [row] = res.body.rows;
     // Spec 2.2's fields, and decisions.md section 4's price, kilometers, color and image_url.
     expect(Object.keys(row).sort()).toEqual(['condition', 'display_name', 'manufacturer', 'model', 'stock_number', 'trim', 'type', 'vin', 'year',
@@ -149,7 +150,7 @@ describeEachBackend('Natural-language search and translate', (backend) => {
     const second = (await search(a, { query: 'sedan', take: 30, skip: 30 }).expect(200)).body.rows;
     expect([...first, ...second].map((r: { vin: string }) => r.vin)).toEqual(all.rows.slice(0, 60).map((r: { vin: string }) => r.vin));
     const beyond = (await search(a, { query: 'sedan', skip: all.total_row_count }).expect(200)).body;
-    expect(beyond).toEqual({ total_row_count: all.total_row_count, row_count: 0, rows: [] });
+    expect(beyond).toEqual({ total_row_count: all.total_row_count, row_count: 0, rows: [], suggestions: [], unused_terms: [] });
   });
 
   it("keeps each dealership to its own cars and learns model names from its stock", async () => {

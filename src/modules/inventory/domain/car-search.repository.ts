@@ -6,7 +6,7 @@ import type { SearchHit } from '../../../../libs/common/vehicle/search-hit';
 export type { SearchHit };
 
 /** One condition a near car may miss. */
-export interface NearCondition {
+interface NearCondition {
   readonly filter: FilterNode;
   /** What a car must meet even when it misses `filter` (a loosened bound), or null. */
   readonly within: FilterNode | null;

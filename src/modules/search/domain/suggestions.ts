@@ -25,7 +25,7 @@ const SLACKED = new Set(['price', 'kilometers']);
 const MAX_CONDITIONS = 20;
 
 /** A condition a suggested car misses: what was asked, and the car's value of the attribute. */
-export interface Relaxed {
+interface Relaxed {
   /** The condition's attribute (its first one when it names several). */
   readonly attribute: string;
   /** The leaf's comparator; null when the condition combines several (`wanted` is then its filter node). */

@@ -62,7 +62,7 @@ class RelaxedConditionResponse {
   wanted!: unknown;
 
   /** The car's value of the attribute: null when it has none, and for `options` (free text). */
-  @ApiProperty({ oneOf: SCALAR, nullable: true })
+  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }] })
   actual!: string | number | boolean | null;
 }
 
