@@ -14,7 +14,7 @@ import type { LinkKind } from './atoms';
 import { type BackgroundClause, describesBackground, type Swap } from './background-clause';
 import { MAIN_LEXICON, phraseKey } from './lexicon';
 import type { ParseState } from './parse-state';
-import type { Token } from './tokenizer';
+import { isYearish, type Token } from './tokenizer';
 
 interface Cue {
   readonly span: number;
@@ -128,6 +128,8 @@ function cueAt(s: ParseState, i: number): Cue | null {
     if (VEHICLE_NOUNS.has(head.text)) return { span: j + 1 - i, sure: true, swap: null };
     if (CONTRACT_NOUNS.has(head.text) && toks[j + 1]?.text === 'on') return { span: j + 2 - i, sure: true, swap: null };
     if (vehicleAt(s, j)) return { span: j - i, sure: true, swap: null };
+    // "my old 2020 Mazda3": a model year before the vehicle is part of its description (read inside the clause)
+    if (isYearish(head) && vehicleAt(s, j + 1)) return { span: j - i, sure: true, swap: null };
   }
   return null;
 }

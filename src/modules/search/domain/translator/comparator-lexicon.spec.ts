@@ -30,7 +30,8 @@ describe('UNIT_LEXICON', () => {
     expect(UNIT_LEXICON.get('mi')).toBe('miles');
     expect(UNIT_LEXICON.get('per month')).toBe('month');
     expect(UNIT_LEXICON.get('/ mo')).toBe('month');
-    expect(UNIT_LEXICON.get('mpg')).toBe('other');
+    expect(UNIT_LEXICON.get('mpg')).toBe('mpg');
+    expect(UNIT_LEXICON.get('lbs')).toBe('other');
     expect(MAX_UNIT_SPAN).toBe(longest(UNIT_LEXICON.keys()));
   });
 });

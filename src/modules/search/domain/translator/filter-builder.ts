@@ -98,13 +98,22 @@ export function buildFilter(items: readonly Item[], names: CompiledSearchNames):
 
   // 2. same-attribute values next to each other: "Honda or Toyota", "red, white and blue", "not white or silver"
   {
+    // the size of the run of adjacent atoms each atom is in: "a grey VW or a Subaru in red" names two cars
+    const runSize: number[] = [];
+    for (let k = 0, start = 0; k <= atoms.length; k++) {
+      if (k === atoms.length || (k > 0 && links[k] !== 'adj')) {
+        for (let j = start; j < k; j++) runSize[j] = k - start;
+        start = k;
+      }
+    }
     const mergedAtoms: Atom[] = [atoms[0]];
     const mergedLinks: LinkBetween[] = [links[0]];
     for (let k = 1; k < atoms.length; k++) {
       const prev = mergedAtoms[mergedAtoms.length - 1];
       const cur = atoms[k];
       const l = links[k];
-      const joinable = l === 'or' || l === 'comma' || l === 'and' || l === 'adj';
+      const twoCars = l === 'or' && runSize[k - 1] > 1 && runSize[k] > 1;
+      const joinable = !twoCars && (l === 'or' || l === 'comma' || l === 'and' || l === 'adj');
       if (joinable && isListable(prev) && isListable(cur) && prev.conds[0].attribute === cur.conds[0].attribute && prev.neg === cur.neg) {
         // two models side by side name one car ("Golf GTI"): the later, more specific one
         const specific = l === 'adj' && prev.nameKind === 'model' && cur.nameKind === 'model' && prev.conds[0].comparator === 'eq';
@@ -138,6 +147,10 @@ export function buildFilter(items: readonly Item[], names: CompiledSearchNames):
     }
     const chain = runs.slice(r, end).map((x) => [...x.atoms]);
     const shared: Atom[] = [];
+    // a car described on each side keeps its own conditions ("a 4x4 F-150 or a white Explorer",
+    // "a 2018 Jeep or an Outback over 24k"): nothing at the ends is shared
+    const described = chain.filter((branch) => branch.some((a) => !a.nameKind) && branch.some((a) => a.nameKind)).length;
+    if (described < 2) {
     // a bound at either end applies to every alternative unless each has its own
     // ("Civic or Corolla under 20k" vs "SUV under 30k or truck under 40k")
     if (!chain.every((branch) => branch.some((a) => a.numeric))) {
@@ -154,6 +167,7 @@ export function buildFilter(items: readonly Item[], names: CompiledSearchNames):
     const lastIndex = chain.length - 1;
     while (chain[lastIndex].length > 1 && !mentionedElsewhere(chain[lastIndex][chain[lastIndex].length - 1], lastIndex)) {
       shared.push(chain[lastIndex].pop() as Atom);
+    }
     }
     if (!chain.every((branch) => branch.length >= 2)) {
       // the atoms next to each "or" are the alternatives; the rest apply to all of them

@@ -28,6 +28,8 @@ export type CueAttribute =
   | 'miles'
   | 'horse_power'
   | 'seats'
+  /** "room for 5": seats, at least that many. */
+  | 'capacity'
   | 'doors'
   | 'lease'
   | 'finance'
@@ -156,7 +158,8 @@ add(['price', 'prices', 'priced', 'cost', 'costs', 'costing', 'budget', 'price r
 add(['mileage', 'odometer', 'odo', 'kilometers', 'kilometres', 'km', 'kms', 'mileage of'], { k: 'cue', attr: 'kilometers' });
 add(['miles'], { k: 'cue', attr: 'miles' });
 add(['hp', 'horsepower', 'horse power', 'power', 'bhp', 'engine power', 'output'], { k: 'cue', attr: 'horse_power' });
-add(['seats', 'seating', 'seat', 'seating for', 'seats for', 'room for', 'seating capacity', 'passengers', 'passenger'], { k: 'cue', attr: 'seats' });
+add(['seats', 'seating', 'seat', 'seating for', 'seats for', 'seating capacity', 'passengers', 'passenger'], { k: 'cue', attr: 'seats' });
+add(['room for', 'space for', 'enough room for', 'enough space for', 'fits', 'fit', 'that fits', 'holds', 'carries', 'seats up to'], { k: 'cue', attr: 'capacity' });
 add(['doors', 'door count'], { k: 'cue', attr: 'doors' });
 add(['lease', 'leasing', 'lease payment', 'lease payments', 'monthly lease', 'monthly lease payment', 'lease price', 'lease for', 'lease deal', 'leased'], { k: 'cue', attr: 'lease' });
 add(['finance', 'financing', 'finance payment', 'finance payments', 'monthly finance payment', 'loan payment', 'loan payments', 'financed', 'loan', 'finance for', 'financing for'], { k: 'cue', attr: 'finance' });

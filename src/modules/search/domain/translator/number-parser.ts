@@ -123,6 +123,8 @@ export function parseNumber(s: ParseState, i: number, lead: LeadCandidate | null
 
   const attr = resolveAttribute(s, { a, b, unit, cue, yearOnly, cmp, trailing, articleBetween, lead: lead !== null, start: i, end: k });
   if (attr === null) return -1;
+  // "room for 5", "fits 7": at least that many seats
+  if (cmp === 'eq' && cue === 'capacity') cmp = 'gte';
   const conds = buildNumericConds(attr.attribute, cmp, av, b ? bv : null, attr.miles);
   if (conds.length === 0) return -1;
   s.cue = null;
@@ -182,6 +184,7 @@ function resolveAttribute(s: ParseState, x: {
     case 'horse_power':
       return plain('horse_power');
     case 'seats':
+    case 'capacity':
       return plain('seats');
     case 'doors':
       return plain('doors');
