@@ -151,23 +151,23 @@ export function buildFilter(items: readonly Item[], names: CompiledSearchNames):
     // "a 2018 Jeep or an Outback over 24k"): nothing at the ends is shared
     const described = chain.filter((branch) => branch.some((a) => !a.nameKind) && branch.some((a) => a.nameKind)).length;
     if (described < 2) {
-    // a bound at either end applies to every alternative unless each has its own
-    // ("Civic or Corolla under 20k" vs "SUV under 30k or truck under 40k")
-    if (!chain.every((branch) => branch.some((a) => a.numeric))) {
-      const firstBranch = chain[0];
-      while (firstBranch.length > 1 && firstBranch[0].numeric) shared.push(firstBranch.shift() as Atom);
-      const lastBranch = chain[chain.length - 1];
-      while (lastBranch.length > 1 && lastBranch[lastBranch.length - 1].numeric) shared.push(lastBranch.pop() as Atom);
-    }
-    // so does a condition at either end whose attribute no other alternative mentions
-    // ("used Honda Civic or Toyota Corolla", "Wrangler or Bronco 4x4")
-    const mentionedElsewhere = (atom: Atom, branchIndex: number): boolean =>
-      chain.some((b, bi) => bi !== branchIndex && b.some((x) => x.attr === atom.attr));
-    while (chain[0].length > 1 && !mentionedElsewhere(chain[0][0], 0)) shared.push(chain[0].shift() as Atom);
-    const lastIndex = chain.length - 1;
-    while (chain[lastIndex].length > 1 && !mentionedElsewhere(chain[lastIndex][chain[lastIndex].length - 1], lastIndex)) {
-      shared.push(chain[lastIndex].pop() as Atom);
-    }
+      // a bound at either end applies to every alternative unless each has its own
+      // ("Civic or Corolla under 20k" vs "SUV under 30k or truck under 40k")
+      if (!chain.every((branch) => branch.some((a) => a.numeric))) {
+        const firstBranch = chain[0];
+        while (firstBranch.length > 1 && firstBranch[0].numeric) shared.push(firstBranch.shift() as Atom);
+        const lastBranch = chain[chain.length - 1];
+        while (lastBranch.length > 1 && lastBranch[lastBranch.length - 1].numeric) shared.push(lastBranch.pop() as Atom);
+      }
+      // so does a condition at either end whose attribute no other alternative mentions
+      // ("used Honda Civic or Toyota Corolla", "Wrangler or Bronco 4x4")
+      const mentionedElsewhere = (atom: Atom, branchIndex: number): boolean =>
+        chain.some((b, bi) => bi !== branchIndex && b.some((x) => x.attr === atom.attr));
+      while (chain[0].length > 1 && !mentionedElsewhere(chain[0][0], 0)) shared.push(chain[0].shift() as Atom);
+      const lastIndex = chain.length - 1;
+      while (chain[lastIndex].length > 1 && !mentionedElsewhere(chain[lastIndex][chain[lastIndex].length - 1], lastIndex)) {
+        shared.push(chain[lastIndex].pop() as Atom);
+      }
     }
     if (!chain.every((branch) => branch.length >= 2)) {
       // the atoms next to each "or" are the alternatives; the rest apply to all of them
