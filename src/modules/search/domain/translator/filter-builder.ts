@@ -136,6 +136,16 @@ export function buildFilter(items: readonly Item[], names: CompiledSearchNames):
     if (k > 0 && links[k] === 'adj') runs[runs.length - 1].atoms.push(a);
     else runs.push({ atoms: [a], linkBefore: k === 0 ? 'adj' : links[k] });
   });
+  // "Dodge Challenger, Audi Q7 or VW GTI": cars listed with commas before an "or" are alternatives too
+  for (let r = 0; r < runs.length; ) {
+    let end = r + 1;
+    while (end < runs.length && (runs[end].linkBefore === 'comma' || runs[end].linkBefore === 'or')) end++;
+    const list = runs.slice(r, end);
+    if (list.some((x) => x.linkBefore === 'or') && list.every((x) => x.atoms.some((a) => a.nameKind && !a.neg))) {
+      for (const x of list.slice(1)) x.linkBefore = 'or';
+    }
+    r = end;
+  }
   const units: (Atom | OrGroup)[] = [];
   for (let r = 0; r < runs.length; ) {
     let end = r + 1;

@@ -31,6 +31,17 @@ function kindsOf(names: CompiledSearchNames, part: string): Set<Kind> {
   return kinds;
 }
 
+/** The kinds of the last part, which may be plural ("chevysilverados", "toyotacamries"). */
+function kindsOfLast(names: CompiledSearchNames, part: string): Set<Kind> {
+  const kinds = kindsOf(names, part);
+  if (kinds.size > 0 || part.length < 4 || !part.endsWith('s')) return kinds;
+  for (const singular of [part.slice(0, -1), part.slice(0, -2), `${part.slice(0, -3)}y`]) {
+    const found = kindsOf(names, singular);
+    if (found.size > 0) return found;
+  }
+  return kinds;
+}
+
 /** What may follow a part of each kind: a manufacturer's model, a model's trim or a vocabulary word. */
 const FOLLOWS: Readonly<Record<Kind, readonly Kind[]>> = {
   manufacturer: ['model'],
@@ -47,7 +58,7 @@ function splitText(names: CompiledSearchNames, text: string, after: Kind | null,
     const rest = text.slice(p);
     for (const kind of kindsOf(names, head)) {
       if (after !== null ? !FOLLOWS[after].includes(kind) : kind !== 'manufacturer' && kind !== 'model') continue;
-      const restKinds = kindsOf(names, rest);
+      const restKinds = kindsOfLast(names, rest);
       if (FOLLOWS[kind].some((k) => restKinds.has(k))) return [head, rest];
       const more = splitText(names, rest, kind, depth + 1);
       if (more) return [head, ...more];
@@ -64,7 +75,8 @@ export function splitGluedNames(toks: readonly Token[], names: CompiledSearchNam
   const out: Token[] = [];
   for (const t of toks) {
     const w = t.text;
-    const plural = (w.endsWith('s') && known(names, w.slice(0, -1))) || (w.endsWith('es') && known(names, w.slice(0, -2)));
+    const plural =
+      (w.endsWith('s') && known(names, w.slice(0, -1))) || (w.endsWith('es') && known(names, w.slice(0, -2))) || (w.endsWith('ies') && known(names, `${w.slice(0, -3)}y`));
     const candidate = t.kind === 'word' && /^[a-z0-9]+$/.test(w) && w.length >= 2 * MIN_PART + 1 && !known(names, w) && !plural;
     const parts = candidate ? splitText(names, w, null, 0) : null;
     if (!parts) {

@@ -32,11 +32,12 @@ export function nameAt(s: ParseState, i: number): NameCandidate | null {
   const found = nameCandidates(s, i, ctx).filter((c) => !overrun(s, i, c));
   if (found.length === 0) return null;
   let best = found[0];
-  if (best.hit.kind === 'model' && best.span >= 2) {
+  // a longer name the catalog knows as a model of its own stays whole ("grand cherokee l" is no Grand Cherokee in trim L)
+  if (best.hit.kind === 'model' && best.span >= 2 && !(best.hit.stocked && s.names.catalogModelKeys.has(best.key))) {
     const longRank = best.hit.rank;
     for (const part of found.slice(1)) {
       if (part.hit.kind === 'trim' || part.hit.rank >= longRank) continue;
-      if (remainderResolves(s, i + part.span, i + best.span, part.hit, longRank)) {
+      if (remainderResolves(s, i + part.span, i + best.span, part.hit, best.hit)) {
         best = part;
         break;
       }
@@ -59,14 +60,16 @@ function overrun(s: ParseState, i: number, c: { span: number; hit: NameHit }): b
   return false;
 }
 
-function remainderResolves(s: ParseState, start: number, end: number, after: NameHit, maxRank: number): boolean {
+function remainderResolves(s: ParseState, start: number, end: number, after: NameHit, long: NameHit): boolean {
+  const maxRank = long.rank;
   const ctx: NameContext = { kind: after.kind, name: after.name, neg: false, modelBeforeYear: false };
   // a model of another manufacturer does not complete the name ("sierra 2500hd" is not Sierra + Silverado 2500HD)
   const maker = after.kind === 'manufacturer' ? after.name : after.kind === 'model' ? after.manufacturer : null;
   const sameMaker = (h: NameHit): boolean => h.kind !== 'model' || maker === null || h.manufacturer === maker;
   if (nameCandidates(s, start, ctx).some((c) => c.span === end - start && c.hit.rank < maxRank && sameMaker(c.hit))) return true;
-  // "Silverado 1500" with only "Silverado" in stock: the model, and the number means nothing
-  if (after.kind !== 'model') return false;
+  // "Silverado 1500" with only "Silverado" in stock: the model, and the number means nothing (but
+  // "silverado 2500" is the stocked Silverado 2500HD, not every Silverado)
+  if (after.kind !== 'model' || (long.kind === 'model' && long.stocked)) return false;
   for (let j = start; j < end; j++) if (s.toks[j].kind !== 'num') return false;
   return true;
 }
@@ -108,9 +111,11 @@ function nameCandidates(s: ParseState, i: number, ctx: NameContext): { span: num
     const last = toks[i + span - 1];
     // plurals: "Rangers", and a name ending in a digit or a hyphenated part ("Model 3s", "x5s", "CR-Vs")
     const shortPlural = last.text.length >= 2 && (/\ds$/.test(last.text) || last.hyphen || /\d$/.test(toks[i + span - 2]?.text ?? ''));
-    if (last.kind === 'word' && (last.text.length > 3 || shortPlural) && last.text.endsWith('s')) {
+    // "vws": a short plural of a name that is one
+    if (last.kind === 'word' && (last.text.length > 3 || shortPlural || s.names.hits.has(key.slice(0, -1))) && last.text.endsWith('s')) {
       keys.push(key.slice(0, -1));
       if (last.text.endsWith('es')) keys.push(key.slice(0, -2));
+      if (last.text.endsWith('ies')) keys.push(`${key.slice(0, -3)}y`); // "camries", "super duties"
     }
     for (const k of keys) {
       const hits = s.names.hits.get(k);
@@ -131,6 +136,8 @@ function acceptName(s: ParseState, hits: readonly NameHit[], i: number, span: nu
   const last = toks[i + span - 1];
   // a name ending in a number is not followed by a unit ("Mazda 5 seats" is Mazda + 5 seats)
   if (last.kind === 'num' && isUnitWord(s, i + span)) return null;
+  // "a four wheel drive", "an eight seater": an article and a number in words are English, not an A4 or A8
+  if (span >= 2 && (first.text === 'a' || first.text === 'an') && toks[i + 1].kind === 'num' && toks[i + 1].words) return null;
   const ordinaryWord = span === 1 && first.kind === 'word' && WEAK_OR_ENGLISH(first.text);
   const numeric = /^\d+$/.test(key);
   const afterMaker = ctx.kind === 'manufacturer' && !ctx.neg ? ctx.name : null;
@@ -187,12 +194,15 @@ function acceptTrim(s: ParseState, trim: string, i: number, span: number, ctx: N
     }
     return true;
   }
-  if (TRIM_STANDALONE_BLOCKLIST.has(key)) return false;
   const c = compact(trim);
-  if (c.length < 3) return false;
+  if (c.length < 2 || /^\d+$/.test(c) || ENGLISH_WORDS.has(c) || MAIN_LEXICON.has(c)) return false;
+  // the whole query is a word of a stocked trim ("limited", "xl", "sr", "longhorn"); among other words, "limited budget" is none
+  if (s.toks.every((t, j) => j === i || t.kind === 'sym')) return true;
+  if (TRIM_STANDALONE_BLOCKLIST.has(key)) return false;
   if (/\d/.test(c) && /[a-z]/.test(c)) return true;
-  if (/^[A-Z0-9+/-]+$/.test(trim)) return true;
-  return c.length >= 5 && !ENGLISH_WORDS.has(c) && !MAIN_LEXICON.has(c);
+  if (/^[A-Z0-9+/-]+$/.test(trim)) return c.length >= 3;
+  // a whole trim, not a word of one ("range" of `Long Range`)
+  return c.length >= 5 && s.names.trimsOf(c).some((t) => compact(t) === c);
 }
 
 /** A unit, "+", "or more", "to 7"...: the number before it is a quantity, not part of a name. */

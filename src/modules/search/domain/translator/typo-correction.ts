@@ -22,6 +22,7 @@ function knownOrPlural(names: CompiledSearchNames, w: string): boolean {
   if (isKnown(names, w)) return true;
   if (w.length > 3 && w.endsWith('s') && isKnown(names, w.slice(0, -1))) return true;
   if (w.length > 4 && w.endsWith('es') && isKnown(names, w.slice(0, -2))) return true;
+  if (w.length > 4 && w.endsWith('ies') && isKnown(names, `${w.slice(0, -3)}y`)) return true;
   return false;
 }
 
@@ -31,7 +32,10 @@ export function correctTypos(toks: readonly Token[], names: CompiledSearchNames)
   let prevText = '';
   for (const t of toks) {
     if (t.kind === 'word' && /^[a-z]+$/.test(t.text) && t.text.length >= 3 && !knownOrPlural(names, t.text)) {
-      const fixed = bestCorrection(names, t.text, prevText, prevMaker) ?? (t.text.endsWith('s') ? bestCorrection(names, t.text.slice(0, -1), prevText, prevMaker) : null);
+      const fixed =
+        bestCorrection(names, t.text, prevText, prevMaker) ??
+        (t.text.endsWith('ies') ? bestCorrection(names, `${t.text.slice(0, -3)}y`, prevText, prevMaker) : null) ??
+        (t.text.endsWith('s') ? bestCorrection(names, t.text.slice(0, -1), prevText, prevMaker) : null);
       if (fixed) {
         t.text = fixed;
         t.compact = compact(fixed);
