@@ -76,6 +76,20 @@ if (!mysqlUrl) process.stdout.write('[e2e] migration re-run suite skipped: it ne
     ]);
   });
 
+  it('InventoryModelFamily: the column added, then the backfill failed; the rows there are get their family', async () => {
+    await migrateUpTo('InventoryModelFamily1796300000000');
+    await insertCar('1HGCM82633A004352', { manufacturer: 'Acme', model: 'Roadster 4WD', trim: 'Limited' });
+    await insertCar('1HGCM82633A004353', { manufacturer: 'Acme', model: 'Roadster Limited', trim: 'Limited' });
+    await sql('ALTER TABLE inventory_cars ADD COLUMN model_family varchar(100) NULL');
+
+    await expect(migrateAll()).resolves.toContain('InventoryModelFamily1796300000000');
+
+    // no catalog model of Acme: the text less its drive words and its trailing trim words
+    expect(await sql('SELECT model, model_family FROM inventory_cars ORDER BY vin')).toEqual([
+      { model: 'Roadster 4WD', model_family: 'Roadster' }, { model: 'Roadster Limited', model_family: 'Roadster' },
+    ]);
+  });
+
   const insertPartner = (id: string) => sql(`INSERT INTO partners (id, name, created_at) VALUES ('${id}', '${id}', '2026-01-01 00:00:00.000')`);
 
   it('PartnerEndpoints: a partner made before it keeps opening every partner endpoint; one made after, the credit-application webhook', async () => {

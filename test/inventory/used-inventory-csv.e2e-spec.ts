@@ -11,7 +11,9 @@ import {
 const USED_CAR_TYPES: Record<string, string> = {
   ...Object.fromEntries(['vin', 'stock_number', 'manufacturer', 'model', 'trim', 'type', 'description', 'options', 'certified', 'car_fax',
     'accident', 'color', 'currency_code', 'condition', 'transmission', 'fuel_type', 'drive_train', 'doors', 'seats', 'engine', 'site_url',
-    'image_url', 'image_url_list', 'video_url', 'dealer_id', 'source_id', 'source_system', 'stock_status', 'display_name'].map((f) => [f, 'string'])),
+    'image_url', 'image_url_list', 'video_url', 'dealer_id', 'source_id', 'source_system', 'stock_status', 'display_name',
+    // beside spec 2.6's fields: the model's family, resolved at upload (libs/common/vehicle/model-family.ts)
+    'model_family'].map((f) => [f, 'string'])),
   ...Object.fromEntries(['year', 'display_price', 'kilometers', 'horse_power', 'torque', 'fuel_economy_city', 'fuel_economy_highway',
     'monthly_lease_payment', 'monthly_finance_payment'].map((f) => [f, 'integer'])),
   price: 'number',

@@ -13,6 +13,7 @@ import { InventoryVersions1763890000000 } from './1763890000000-inventory-versio
 import { MessageDeliveryHandOver1795700000000 } from './1795700000000-message-delivery-hand-over';
 import { InventoryLeanIndexes1795800000000 } from './1795800000000-inventory-lean-indexes';
 import { PartnerEndpoints1795900000000 } from './1795900000000-partner-endpoints';
+import { InventoryModelFamily1796300000000 } from './1796300000000-inventory-model-family';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
 export const sqliteMigrations = [
@@ -31,4 +32,5 @@ export const sqliteMigrations = [
   MessageDeliveryHandOver1795700000000,
   InventoryLeanIndexes1795800000000,
   PartnerEndpoints1795900000000,
+  InventoryModelFamily1796300000000,
 ];

@@ -3,6 +3,7 @@ import { AppConfig } from '../../../config/app-config';
 import { DealershipNotFoundError } from '../../dealership';
 import { DealershipRegions } from '../domain/dealership-regions';
 import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
+import { ModelFamilyResolver } from '../../../../libs/common/vehicle/model-family';
 import { BulkInventoryResult, failedRow, RowResult } from '../domain/bulk-inventory-result';
 import { CarCondition, CarData } from '../domain/car';
 import { CarFeed, FeedRecord } from '../domain/car-feed';
@@ -57,12 +58,15 @@ export class ReplaceInventoryUseCase {
     try {
       // The first rows (or the header's verdict) before the store opens: an unusable file costs nothing.
       const first = await records.next();
+      const catalogModels = await this.catalog.modelTypes();
       const validator = new CarRowValidator({
         condition,
         requireCheckDigit: requiresVinCheckDigit(region),
         milesByDefault: region.toUpperCase() === 'US',
-        catalogBodyType: catalogBodyTypeLookup(await this.catalog.modelTypes()),
+        catalogBodyType: catalogBodyTypeLookup(catalogModels),
       });
+      // Each car's model family, against the catalog and the feed's own names (its trims end model texts)
+      const families = new ModelFamilyResolver(catalogModels);
       const errors: RowResult[] = [];
       const maxRows = this.config.limits.uploadRows;
       let valid = 0;
@@ -80,6 +84,8 @@ export class ReplaceInventoryUseCase {
               continue;
             }
             valid++;
+            families.noteTrim(outcome.car.trim);
+            outcome.car.model_family = families.familyOf(outcome.car.manufacturer, outcome.car.model);
             batch.push(outcome.car);
             if (batch.length === UPLOAD_BATCH_ROWS) {
               yield batch;

@@ -83,7 +83,7 @@ const FIELD_RULES: Readonly<Record<RuledField, FieldRule>> = {
 
 /** The fields after vin in feed order (the first bad one names the row's error), condition's rule being its own (null). */
 const FIELD_STEPS: readonly [CarField, FieldRule | null][] = CAR_FIELDS.filter((f) => f !== 'vin').map((f) => [f, f === 'condition' ? null : FIELD_RULES[f]]);
-const BLANK_CAR = Object.fromEntries([...CAR_FIELDS, ...RAW_TEXT_FIELDS].map((field) => [field, null])) as unknown as CarData;
+const BLANK_CAR = Object.fromEntries([...CAR_FIELDS, ...RAW_TEXT_FIELDS, 'model_family'].map((field) => [field, null])) as unknown as CarData;
 
 /** Distinct texts remembered per derivation: feeds repeat few; a feed of all-different texts stops filling it. */
 const REMEMBERED_TEXTS = 2048;

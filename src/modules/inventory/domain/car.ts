@@ -50,6 +50,8 @@ export interface CarData {
   fuel_type_text: string | null;
   drive_train_text: string | null;
   transmission_text: string | null;
+  /** The model's family (libs/common/vehicle/model-family.ts: `F-350` of `Super Duty F-350 DRW`), resolved at upload; `model` stays as the feed wrote it. */
+  model_family: string | null;
 }
 
 /** A stored car: the feed's data plus what the server manages. */
@@ -92,9 +94,11 @@ export function displayNameOf(car: Pick<CarData, 'year' | 'manufacturer' | 'mode
 export interface StockedModel {
   manufacturer: string;
   model: string;
+  /** The model's family as stored at upload (null for a row stored before families were). */
+  family: string | null;
   count: number;
 }
 
 /** Compile-time check that CAR_FIELDS names every field of CarData. */
-const _everyFieldListed: Exclude<keyof CarData, CarField | RawTextField> extends never ? true : never = true;
+const _everyFieldListed: Exclude<keyof CarData, CarField | RawTextField | 'model_family'> extends never ? true : never = true;
 void _everyFieldListed;

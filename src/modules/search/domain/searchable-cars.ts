@@ -8,8 +8,11 @@ export type { SearchHit };
 
 /** What a dealership stocks, for the names search recognises. */
 export interface StockedNames {
-  /** Distinct manufacturer/model pairs of its new and used cars, by manufacturer then model. */
-  readonly models: readonly { readonly manufacturer: string; readonly model: string }[];
+  /**
+   * Distinct manufacturer/model pairs of its new and used cars, by manufacturer then model, each with
+   * its family as resolved at upload (libs/common/vehicle/model-family.ts; null: not resolved).
+   */
+  readonly models: readonly { readonly manufacturer: string; readonly model: string; readonly family: string | null }[];
   readonly trims: readonly string[];
 }
 

@@ -20,6 +20,8 @@ export class UsedCarResponse {
   display_name!: string;
   manufacturer!: string | null;
   model!: string | null;
+  /** The model's family resolved at upload (`F-350` of `Super Duty F-350 DRW`), what search matches model words with; null when unknown. */
+  model_family!: string | null;
   trim!: string | null;
   type!: string | null;
   description!: string | null;
@@ -107,6 +109,7 @@ export function toUsedCarResponse(car: Car): UsedCarResponse {
     display_name: car.display_name,
     manufacturer: car.manufacturer,
     model: car.model,
+    model_family: car.model_family,
     trim: car.trim,
     type: car.type_text ?? car.type,
     description: car.description,

@@ -3,9 +3,10 @@ import { CAR_FIELDS, CarData, displayNameOf, RAW_TEXT_FIELDS } from '../../domai
 
 /**
  * Columns an upload writes, in the order of the values of `rowValues`. `feature_flags` is the mask
- * of the known features in `options` (featureMask), which search tests instead of the text.
+ * of the known features in `options` (featureMask), which search tests instead of the text;
+ * `model_family` is the model's family the upload resolved.
  */
-export const WRITE_COLUMNS = ['dealer_id', ...CAR_FIELDS, ...RAW_TEXT_FIELDS, 'display_name', 'feature_flags', 'is_deleted', 'date_created', 'row_index', 'upload_id'] as const;
+export const WRITE_COLUMNS = ['dealer_id', ...CAR_FIELDS, ...RAW_TEXT_FIELDS, 'model_family', 'display_name', 'feature_flags', 'is_deleted', 'date_created', 'row_index', 'upload_id'] as const;
 
 /** Columns an upsert overwrites when the VIN is already stocked: all but the key. */
 export const UPSERT_COLUMNS = WRITE_COLUMNS.filter((c) => !['dealer_id', 'condition', 'vin'].includes(c));
@@ -24,7 +25,7 @@ export function rowValues(car: CarData, rowIndex: number, meta: RowMeta): unknow
   const values: unknown[] = [meta.dealerId];
   for (const field of CAR_FIELDS) values.push(car[field]);
   for (const field of RAW_TEXT_FIELDS) values.push(car[field]);
-  values.push(displayNameOf(car), featureMask(car.options), false, meta.dateCreated, rowIndex, meta.uploadId);
+  values.push(car.model_family, displayNameOf(car), featureMask(car.options), false, meta.dateCreated, rowIndex, meta.uploadId);
   return values;
 }
 
@@ -46,7 +47,7 @@ export function tsvLine(car: CarData, rowIndex: number, meta: RowMeta): string {
   let line = tsvValue(meta.dealerId);
   for (const field of CAR_FIELDS) line += '\t' + tsvValue(car[field]);
   for (const field of RAW_TEXT_FIELDS) line += '\t' + tsvValue(car[field]);
-  return `${line}\t${tsvValue(displayNameOf(car))}\t${featureMask(car.options)}\t0\t${meta.dateCreated}\t${rowIndex}\t${meta.uploadId}\n`;
+  return `${line}\t${tsvValue(car.model_family)}\t${tsvValue(displayNameOf(car))}\t${featureMask(car.options)}\t0\t${meta.dateCreated}\t${rowIndex}\t${meta.uploadId}\n`;
 }
 
 function tsvValue(v: string | number | boolean | null): string {

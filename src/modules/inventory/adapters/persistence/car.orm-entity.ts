@@ -52,6 +52,8 @@ export class CarOrmEntity {
   @Column({ type: 'varchar', length: 50, nullable: true }) fuel_type_text!: string | null;
   @Column({ type: 'varchar', length: 50, nullable: true }) drive_train_text!: string | null;
   @Column({ type: 'varchar', length: 50, nullable: true }) transmission_text!: string | null;
+  /** The model's family, resolved at upload (migration 1796300000000). */
+  @Column({ type: 'varchar', length: 100, nullable: true }) model_family!: string | null;
   @Column({ type: 'boolean' }) is_deleted!: boolean;
   @Column({ type: 'datetime', precision: 3 }) date_created!: Date;
   @Column({ type: 'int' }) row_index!: number;

@@ -80,16 +80,18 @@ export class TypeOrmCarInventoryRepository extends CarInventoryRepository implem
     const rows = await this.rows.createQueryBuilder('c')
       .select('c.manufacturer', 'manufacturer')
       .addSelect('c.model', 'model')
+      .addSelect('c.model_family', 'family')
       .addSelect('COUNT(*)', 'count')
       .where('c.dealer_id = :dealerId', { dealerId })
       .andWhere('c.is_deleted = :deleted', { deleted: false })
       .andWhere('c.manufacturer IS NOT NULL AND c.model IS NOT NULL')
       .groupBy('c.manufacturer')
       .addGroupBy('c.model')
+      .addGroupBy('c.model_family')
       .orderBy('c.manufacturer', 'ASC')
       .addOrderBy('c.model', 'ASC')
-      .getRawMany<{ manufacturer: string; model: string; count: string | number }>();
-    return rows.map((r) => ({ manufacturer: r.manufacturer, model: r.model, count: Number(r.count) }));
+      .getRawMany<{ manufacturer: string; model: string; family: string | null; count: string | number }>();
+    return rows.map((r) => ({ manufacturer: r.manufacturer, model: r.model, family: r.family, count: Number(r.count) }));
   }
 
   async stockedTrims(dealerId: string): Promise<string[]> {

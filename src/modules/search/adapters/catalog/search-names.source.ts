@@ -26,7 +26,7 @@ export class CatalogAndStockSearchNames extends SearchNamesSource {
     return {
       manufacturers: [...stocked.map((s) => ({ name: s.manufacturer })), ...manufacturers.map((m) => ({ name: m.name }))],
       models: [
-        ...stocked.map((s) => ({ name: s.model, manufacturer: s.manufacturer, stocked: true })),
+        ...stocked.map((s) => ({ name: s.model, manufacturer: s.manufacturer, stocked: true, family: s.family })),
         ...catalogModels.map((m) => ({ name: m.model, manufacturer: m.manufacturer })),
       ],
       trims,

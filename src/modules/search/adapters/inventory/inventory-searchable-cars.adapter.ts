@@ -27,7 +27,7 @@ export class InventoryContextCars extends SearchableCars {
 
   async stockedNames(dealerId: string): Promise<StockedNames> {
     const { models, trims } = await this.stocked.execute(dealerId);
-    return { models: models.map((m) => ({ manufacturer: m.manufacturer, model: m.model })), trims };
+    return { models: models.map((m) => ({ manufacturer: m.manufacturer, model: m.model, family: m.family })), trims };
   }
 
   onChange(listener: (dealerId: string) => void): void {

@@ -1,9 +1,10 @@
-import { familyForm, familyMembers, isVariantToken, type StockedForm, tokenAfter } from './model-family';
+import { familyForm } from '../../../../../libs/common/vehicle/model-family';
+import { familyMembers, type StockedForm } from './model-family';
 
 const stocked = (name: string, manufacturer: string): StockedForm => ({
   name, manufacturer, form: familyForm(name), makerForm: familyForm(`${manufacturer} ${name}`),
 });
-const TRIMS = new Set(['denali', 'limited', 'sport', 'lt', 'xlt', 'gt']);
+const TRIMS = new Set(['denali', 'limited', 'sport', 'lt', 'xlt', 'gt', 'l']);
 const members = (head: string, manufacturer: string | null, stock: StockedForm[], catalog: Record<string, string[]> = {}): string[] =>
   familyMembers(
     familyForm(head).text,
@@ -12,30 +13,6 @@ const members = (head: string, manufacturer: string | null, stock: StockedForm[]
     new Map(Object.entries(catalog).map(([maker, models]) => [maker, models.map(familyForm)])),
     TRIMS,
   ).map((m) => m.name);
-
-describe(familyForm.name, () => {
-  it('splits where letters meet digits and drops the variant words after a number', () => {
-    for (const spelling of ['F-350', 'F350', 'f 350', 'F-350SD', 'F-350 Super Duty', 'f350superduty']) expect(familyForm(spelling).text).toBe('f350');
-    expect(familyForm('Sierra 2500HD')).toEqual({ text: 'sierra2500', tokens: ['sierra', '2500'], starts: [0, 6] });
-    expect(familyForm('Super Duty').text).toBe('superduty'); // only after a number
-  });
-});
-
-describe(tokenAfter.name, () => {
-  it('is the token after a prefix that ends at a token boundary', () => {
-    expect(tokenAfter('sierra', familyForm('Sierra 1500 Limited'))).toBe('1500');
-    expect(tokenAfter('sierra1500limited', familyForm('Sierra 1500 Limited'))).toBe('');
-    expect(tokenAfter('f350', familyForm('F-3500'))).toBeNull();
-    expect(tokenAfter('sierra1500', familyForm('Sierra 2500HD'))).toBeNull();
-  });
-});
-
-describe(isVariantToken.name, () => {
-  it('is a number, a trim word or a fuel word', () => {
-    expect(['1500', 'denali', 'hybrid', ''].map((t) => isVariantToken(t, TRIMS))).toEqual([true, true, true, true]);
-    expect(['lightning', 'mach'].map((t) => isVariantToken(t, TRIMS))).toEqual([false, false]);
-  });
-});
 
 describe(familyMembers.name, () => {
   const stock = [
@@ -62,6 +39,9 @@ describe(familyMembers.name, () => {
     expect(members('range rover', 'Land Rover', stock)).toEqual(['Range Rover', 'Range Rover Sport']);
     expect(members('range rover', 'Land Rover', stock, { 'Land Rover': ['Range Rover', 'Range Rover Sport'] })).toEqual(['Range Rover']);
     expect(members('sierra', 'GMC', stock, { GMC: ['Sierra', 'Sierra 2500HD'] })).toContain('Sierra 2500HD');
+    // a longer model by one letter that is a trim word is a size of the same one ("grand cherokee" finds the Grand Cherokee L)
+    const jeeps = [stocked('Grand Cherokee', 'Jeep'), stocked('Grand Cherokee L', 'Jeep')];
+    expect(members('grand cherokee', 'Jeep', jeeps, { Jeep: ['Grand Cherokee', 'Grand Cherokee L'] })).toEqual(['Grand Cherokee', 'Grand Cherokee L']);
   });
 
   it('finds a stocked name by its manufacturer and model together (Ram `1500` as "ram 1500")', () => {

@@ -5,15 +5,20 @@
  * for typo correction. Only slang (chevy, vw, bimmer, ...) is built in (name-lexicon.ts).
  */
 import { MAIN_LEXICON } from './lexicon';
-import { familyForm, familyMembers, type FamilyForm, isVariantToken, type StockedForm, tokenAfter } from './model-family';
+import { familyForm, type FamilyForm, isNamePartWord, isVariantToken, ModelFamilyResolver, tokenAfter, trimWords } from '../../../../../libs/common/vehicle/model-family';
+import { familyMembers, type StockedForm } from './model-family';
 import { ALIAS_BLOCKLIST, ENGLISH_WORDS, MANUFACTURER_ALIASES, MODEL_ALIASES, TRIM_STANDALONE_BLOCKLIST } from './name-lexicon';
 import { compact, foldCase } from './tokenizer';
 import { VOCAB_TIER1, VOCAB_TIER2 } from './vocabulary-words';
 
 export interface SearchNames {
   readonly manufacturers: readonly { readonly name: string }[];
-  /** `stocked`: a model the dealership has in stock (search finds it by this name); the others are the catalog's. */
-  readonly models: readonly { readonly name: string; readonly manufacturer: string; readonly stocked?: boolean }[];
+  /**
+   * `stocked`: a model the dealership has in stock (search finds it by this name); the others are the
+   * catalog's. `family`: a stocked model's family as resolved at upload (libs/common/vehicle/model-family.ts;
+   * resolved here the same way when absent).
+   */
+  readonly models: readonly { readonly name: string; readonly manufacturer: string; readonly stocked?: boolean; readonly family?: string | null }[];
   readonly trims?: readonly string[];
 }
 
@@ -57,6 +62,10 @@ export class CompiledSearchNames {
   private readonly catalogForms = new Map<string, FamilyForm[]>();
   private readonly trimWords = new Set<string>();
   private readonly families = new Map<string, string[]>();
+  /** Compact names of the catalog's models (a stocked name the catalog has too is a model of its own, name-matcher.ts). */
+  readonly catalogModelKeys = new Set<string>();
+  /** The compact words of a trim, and runs of them -> the stocked trims that have them ("xl" is `XL`, not `XLT`). */
+  private readonly trimsByRun = new Map<string, string[]>();
 
   constructor(names: SearchNames) {
     const makerByKey = new Map<string, string>();
@@ -122,11 +131,16 @@ export class CompiledSearchNames {
     }
 
     for (const t of names.trims ?? []) {
-      const key = compact(t);
-      if (!key || this.hits.get(key)?.some((h) => h.kind === 'trim')) continue;
-      this.addHit(key, { kind: 'trim', name: t, rank: -1 });
+      // a trim by its words, whatever separates them ("longhorn" of `Laramie/Longhorn`, "lt1" of `LT LT1`)
+      for (const run of trimRuns(t)) {
+        const trims = this.trimsByRun.get(run.key) ?? [];
+        if (!trims.includes(t)) trims.push(t);
+        this.trimsByRun.set(run.key, trims);
+        if (this.hits.get(run.key)?.some((h) => h.kind === 'trim')) continue;
+        this.addHit(run.key, { kind: 'trim', name: run.spelled, rank: -1 });
+        this.maxSpan = Math.max(this.maxSpan, Math.min(5, tokenPieces(run.spelled)));
+      }
       for (const w of foldCase(t).split(/[^a-z0-9]+/)) if (w) this.knownWords.add(w);
-      this.maxSpan = Math.max(this.maxSpan, Math.min(5, tokenPieces(t)));
     }
     for (const key of this.hits.keys()) this.knownWords.add(key);
     // names sorted so that each hit list reads manufacturer, model, trim
@@ -143,27 +157,56 @@ export class CompiledSearchNames {
     const memo = `${key}|${hit.name}|${hit.manufacturer}`;
     let names = this.families.get(memo);
     if (!names) {
-      let head = familyForm(key).text;
+      const members = (head: string) => familyMembers(head, hit.manufacturer, this.stocked, this.catalogForms, this.trimWords);
+      const head = familyForm(key).text;
+      let found = members(head);
       const hitForm = familyForm(hit.name);
-      const makerForm = familyForm(`${hit.manufacturer} ${hit.name}`);
       // slang ("vette", "sil") names the model it stands for
-      if (tokenAfter(head, hitForm) === null && tokenAfter(head, makerForm) === null) head = hitForm.text;
-      names = [...new Set(familyMembers(head, hit.manufacturer, this.stocked, this.catalogForms, this.trimWords).map((m) => m.name))];
+      if (found.length === 0 && tokenAfter(head, hitForm) === null && tokenAfter(head, familyForm(`${hit.manufacturer} ${hit.name}`)) === null) found = members(hitForm.text);
+      names = [...new Set(found.map((m) => m.name))];
       this.families.set(memo, names);
     }
     return names;
   }
 
-  /** Family forms of the stocked and catalog models; the stocked names' family words as model keys ("sierra 1500", "f350"). */
+  /**
+   * The stocked trims a trim word (or words) stands for, `key` being the compact spelling matched:
+   * every trim with those words ("lt1" -> `LT LT1`, "xl" -> `XL`, not `XLT`). When a trim is
+   * spelled exactly so, a longer one counts only as one of the trims it lists or with words that
+   * say no trim (`Laramie/Longhorn`, `Limited 4WD`; not `GT Premium` for "gt").
+   */
+  trimsOf(key: string): readonly string[] {
+    const found = this.trimsByRun.get(key) ?? [];
+    if (!found.some((t) => compact(t) === key)) return found;
+    const names = (alternative: string) => trimWords(alternative).filter((w) => !isNamePartWord(w)).join('');
+    return found.filter((t) => compact(t) === key || t.split('/').some((alternative) => names(alternative) === key));
+  }
+
+  /**
+   * Family forms of the catalog models and of each stocked model, by its text and by its family's
+   * name (`Super Duty F-350 DRW` is found as "f350"); their family words as model keys ("sierra
+   * 1500", "f350", "4runner").
+   */
   private indexFamilies(names: SearchNames, makerName: (raw: string) => string): void {
-    for (const t of names.trims ?? []) for (const w of foldCase(t).split(/[^a-z0-9]+/)) if (w) this.trimWords.add(w);
+    for (const t of names.trims ?? []) for (const w of trimWords(t)) this.trimWords.add(w);
     for (const w of TRIM_STANDALONE_BLOCKLIST) if (/^[a-z0-9]+$/.test(w)) this.trimWords.add(w);
+    let resolver: ModelFamilyResolver | null = null;
+    const familyOf = (model: string, manufacturer: string, stored: string | null | undefined): string => {
+      if (stored) return stored;
+      if (!resolver) {
+        resolver = new ModelFamilyResolver(names.models.filter((m) => !m.stocked).map((m) => ({ manufacturer: makerName(m.manufacturer), model: m.name })));
+        for (const t of names.trims ?? []) resolver.noteTrim(t);
+      }
+      return resolver.familyOf(manufacturer, model) ?? model;
+    };
     const seen = new Set<string>();
-    names.models.forEach((m) => {
+    const ranked: { entry: StockedForm; rank: number }[] = [];
+    names.models.forEach((m, rank) => {
       const manufacturer = makerName(m.manufacturer);
       const form = familyForm(m.name);
       if (!form.text) return;
       if (!m.stocked) {
+        this.catalogModelKeys.add(compact(m.name));
         const list = this.catalogForms.get(manufacturer) ?? [];
         list.push(form);
         this.catalogForms.set(manufacturer, list);
@@ -172,22 +215,24 @@ export class CompiledSearchNames {
       const id = `${compact(manufacturer)}|${compact(m.name)}`;
       if (seen.has(id)) return;
       seen.add(id);
-      this.stocked.push({ name: m.name, manufacturer, form, makerForm: familyForm(`${manufacturer} ${m.name}`) });
-    });
-    names.models.forEach((m, rank) => {
-      if (!m.stocked) return;
-      const manufacturer = makerName(m.manufacturer);
-      const form = familyForm(m.name);
-      for (let j = 2; j <= form.tokens.length; j++) {
-        const key = j === form.tokens.length ? form.text : form.text.slice(0, form.starts[j]);
-        if (key.length < 3 || key === compact(m.name) || (j < form.tokens.length && !isVariantToken(form.tokens[j], this.trimWords))) continue;
-        if (this.hits.get(key)?.some((h) => h.kind === 'manufacturer' || (h.kind === 'model' && h.rank <= rank))) continue;
-        const own = this.stocked.find((x) => x.name === m.name && x.manufacturer === manufacturer);
-        if (!own || !familyMembers(key, manufacturer, [own], this.catalogForms, this.trimWords).length) continue;
-        this.addHit(key, { kind: 'model', name: m.name, manufacturer, rank, stocked: true });
-        this.maxSpan = Math.max(this.maxSpan, Math.min(5, j));
+      const family = familyOf(m.name, manufacturer, m.family);
+      for (const spelled of new Set([m.name, family])) {
+        const entry: StockedForm = { name: m.name, manufacturer, form: familyForm(spelled), makerForm: familyForm(`${manufacturer} ${spelled}`) };
+        this.stocked.push(entry);
+        ranked.push({ entry, rank });
       }
     });
+    for (const { entry, rank } of ranked) {
+      const form = entry.form;
+      for (let j = Math.min(2, form.tokens.length); j <= form.tokens.length; j++) {
+        const key = j === form.tokens.length ? form.text : form.text.slice(0, form.starts[j]);
+        if (key.length < 3 || key === compact(entry.name) || (j < form.tokens.length && !isVariantToken(form.tokens[j], this.trimWords))) continue;
+        if (this.hits.get(key)?.some((h) => h.kind === 'manufacturer' || (h.kind === 'model' && h.rank <= rank))) continue;
+        if (!familyMembers(key, entry.manufacturer, [entry], this.catalogForms, this.trimWords).length) continue;
+        this.addHit(key, { kind: 'model', name: entry.name, manufacturer: entry.manufacturer, rank, stocked: true });
+        this.maxSpan = Math.max(this.maxSpan, Math.min(5, j));
+      }
+    }
   }
 
   private addHit(key: string, hit: NameHit): void {
@@ -230,6 +275,20 @@ export class CompiledSearchNames {
       else this.fuzzy.set(t.word[0], [t]);
     }
   }
+}
+
+/** A trim's words and runs of up to three of them, compact and as spelled (`Laramie/Longhorn` -> laramie, longhorn, laramielonghorn). */
+function trimRuns(trim: string): { key: string; spelled: string }[] {
+  const words = trim.replace(/\b[wW]\//g, ' ').split(/[\s/,+&()-]+/).filter((w) => compact(w) !== '');
+  const runs = [{ key: compact(trim), spelled: trim }];
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 1; j <= Math.min(words.length, i + 3); j++) {
+      const spelled = words.slice(i, j).join(' ');
+      runs.push({ key: compact(spelled), spelled });
+    }
+  }
+  // a letter alone is a trim only as the whole trim (`S`; not the "a" of `A-Spec`)
+  return runs.filter((r, i) => r.key.length >= (i === 0 ? 1 : 2));
 }
 
 /** How many query tokens a name may take when typed with spaces ("RAV4" -> "rav 4" = 2). */

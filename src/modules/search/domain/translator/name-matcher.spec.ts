@@ -72,13 +72,15 @@ describe(nameAt.name, () => {
     expect(hitAt(state('sierra 2500hd'), 0)).toBe('model:Sierra 2500HD/2');
   });
 
-  it('takes a trim right after a model, or when it cannot be anything else', () => {
+  it('takes a trim right after a model, when it cannot be anything else, or when it is the whole query', () => {
     const s = state('mustang gt');
     s.emitName({ kind: 'model', name: 'Mustang', manufacturer: 'Ford', rank: 3 });
     expect(hitAt(s, 1)).toBe('trim:GT/1');
-    expect(hitAt(state('gt'), 0)).toBeNull();
+    expect(hitAt(state('gt cheap'), 0)).toBeNull();
     expect(hitAt(state('xse'), 0)).toBe('trim:XSE/1');
-    expect(hitAt(state('limited'), 0)).toBeNull();
+    expect(hitAt(state('limited budget'), 0)).toBeNull();
+    expect(hitAt(state('limited'), 0)).toBe('trim:Limited/1');
+    expect(hitAt(state('gt'), 0)).toBe('trim:GT/1');
   });
 
   it('takes a trim of several words on its own when its first word is its own ("TRD Off-Road"), or after a name and "with"', () => {

@@ -98,10 +98,11 @@ export class ParseState {
 
   /**
    * A name as an atom. A model word stands for its family (model-family.ts): the stocked models of
-   * that family (`in` when several), else the model's own name. `key`: the compact spelling matched.
+   * that family (`in` when several), else the model's own name; a trim word every stocked trim with
+   * that word (name-index.ts trimsOf). `key`: the compact spelling matched.
    */
   emitName(hit: NameHit, key: string = compact(hit.name)): void {
-    const family = hit.kind === 'model' ? this.names.familyOf(hit, key) : [];
+    const family = hit.kind === 'model' ? this.names.familyOf(hit, key) : hit.kind === 'trim' ? this.names.trimsOf(key) : [];
     const c: CondSpec = family.length > 1 ? { attribute: hit.kind, comparator: 'in', value: [...family] } : cond(hit.kind, 'eq', family[0] ?? hit.name);
     this.emit(makeAtom(hit.kind, [c], { nameKind: hit.kind }));
   }
