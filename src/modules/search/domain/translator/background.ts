@@ -179,7 +179,8 @@ export function backgroundStep(s: ParseState, i: number): number {
       return openBackground(s, i, cue);
     }
     // "I've owned three Civics", "my old": descriptions before the vehicle
-    const smallCount = t.kind === 'num' && t.value < 20 && !t.k && !t.dollar && !t.decimal;
+    // (not the number of a name: "a 2023 4 Series")
+    const smallCount = t.kind === 'num' && t.value < 20 && !t.k && !t.dollar && !t.decimal && !vehicleAt(s, i);
     return DESCRIPTION_WORDS.has(t.text) || smallCount ? i + 1 : i;
   }
   // "..., it has 250,000 km": "it" right after a background vehicle is that vehicle

@@ -173,7 +173,9 @@ export function buildFilter(items: readonly Item[], names: CompiledSearchNames):
       // ("used Honda Civic or Toyota Corolla", "Wrangler or Bronco 4x4")
       const mentionedElsewhere = (atom: Atom, branchIndex: number): boolean =>
         chain.some((b, bi) => bi !== branchIndex && b.some((x) => x.attr === atom.attr));
-      while (chain[0].length > 1 && !mentionedElsewhere(chain[0][0], 0)) shared.push(chain[0].shift() as Atom);
+      // a manufacturer right before its model names that car only ("Toyota Corolla or Crosstrek")
+      const makerOfNext = (branch: Atom[]): boolean => branch[0].nameKind === 'manufacturer' && branch[1]?.nameKind === 'model';
+      while (chain[0].length > 1 && !mentionedElsewhere(chain[0][0], 0) && !makerOfNext(chain[0])) shared.push(chain[0].shift() as Atom);
       const lastIndex = chain.length - 1;
       while (chain[lastIndex].length > 1 && !mentionedElsewhere(chain[lastIndex][chain[lastIndex].length - 1], lastIndex)) {
         shared.push(chain[lastIndex].pop() as Atom);
