@@ -26,8 +26,13 @@ export class FilterCarsUseCase {
 export class StockedNamesUseCase {
   constructor(private readonly stock: StockedModelsReader) {}
 
-  async execute(dealerId: string): Promise<{ models: StockedModel[]; trims: string[] }> {
-    const [models, trims] = await Promise.all([this.stock.stockedModels(dealerId), this.stock.stockedTrims(dealerId)]);
-    return { models, trims };
+  /** `asked`: car fields whose presence in the stock the caller wants to know (`withData`: those some car has a value for). */
+  async execute(dealerId: string, asked: readonly string[] = []): Promise<{ models: StockedModel[]; trims: string[]; withData: string[] }> {
+    const [models, trims, withData] = await Promise.all([
+      this.stock.stockedModels(dealerId),
+      this.stock.stockedTrims(dealerId),
+      asked.length ? this.stock.attributesWithData(dealerId, asked) : Promise.resolve([]),
+    ]);
+    return { models, trims, withData };
   }
 }

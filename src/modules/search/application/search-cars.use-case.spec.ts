@@ -34,7 +34,7 @@ class ChangingCars extends SearchableCars {
     return [];
   }
   async stockedNames(): Promise<StockedNames> {
-    return { models: [], trims: [] };
+    return { models: [], trims: [], withData: [] };
   }
   onChange(listener: (dealerId: string) => void): void {
     this.listeners.push(listener);

@@ -32,7 +32,7 @@ export class TranslateSearchQueryUseCase {
   }
 
   async execute(dealerId: string, query: string): Promise<Translation> {
-    return this.translator.translate(query, await this.namesFor(dealerId));
+    return this.translator.translate(query, await this.namesFor(dealerId), { currentYear: new Date().getUTCFullYear() });
   }
 
   private async namesFor(dealerId: string): Promise<CompiledSearchNames> {

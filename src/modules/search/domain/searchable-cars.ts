@@ -14,6 +14,8 @@ export interface StockedNames {
    */
   readonly models: readonly { readonly manufacturer: string; readonly model: string; readonly family: string | null }[];
   readonly trims: readonly string[];
+  /** Of the attributes a car may lack (translator's DATA_DEPENDENT), those some stocked car has a value for. */
+  readonly withData: readonly string[];
 }
 
 /** Port: the dealership's new and used cars as search sees them (implemented over the inventory context). */

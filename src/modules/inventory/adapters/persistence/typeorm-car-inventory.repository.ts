@@ -94,6 +94,25 @@ export class TypeOrmCarInventoryRepository extends CarInventoryRepository implem
     return rows.map((r) => ({ manufacturer: r.manufacturer, model: r.model, family: r.family, count: Number(r.count) }));
   }
 
+  async attributesWithData(dealerId: string, attributes: readonly string[]): Promise<string[]> {
+    const found = await Promise.all(
+      attributes.map(async (attribute) => {
+        // only the entity's own columns reach the SQL text
+        const column = this.rows.metadata.findColumnWithPropertyName(attribute);
+        if (!column) return false;
+        const hit = await this.rows.createQueryBuilder('c')
+          .select('1', 'hit')
+          .where('c.dealer_id = :dealerId', { dealerId })
+          .andWhere('c.is_deleted = :deleted', { deleted: false })
+          .andWhere(`c.${column.databaseName} IS NOT NULL`)
+          .limit(1)
+          .getRawOne();
+        return hit !== undefined;
+      }),
+    );
+    return attributes.filter((_, i) => found[i]);
+  }
+
   async stockedTrims(dealerId: string): Promise<string[]> {
     const rows = await this.rows.createQueryBuilder('c')
       .select('DISTINCT c.trim', 'trim')

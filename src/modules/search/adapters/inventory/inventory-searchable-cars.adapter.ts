@@ -4,6 +4,7 @@ import { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import { FilterNode } from '../../../../../libs/common/vehicle/filter-expression';
 import { FilterCarsUseCase, InventoryChanges, StockedNamesUseCase } from '../../../inventory';
 import { SearchableCars, SearchHit, StockedNames } from '../../domain/searchable-cars';
+import { DATA_DEPENDENT } from '../../domain/translator/name-index';
 import { NearCar, NearestQuery } from '../../domain/suggestions';
 
 /** The inventory context's public use cases, in search's words. */
@@ -26,8 +27,8 @@ export class InventoryContextCars extends SearchableCars {
   }
 
   async stockedNames(dealerId: string): Promise<StockedNames> {
-    const { models, trims } = await this.stocked.execute(dealerId);
-    return { models: models.map((m) => ({ manufacturer: m.manufacturer, model: m.model, family: m.family })), trims };
+    const { models, trims, withData } = await this.stocked.execute(dealerId, DATA_DEPENDENT);
+    return { models: models.map((m) => ({ manufacturer: m.manufacturer, model: m.model, family: m.family })), trims, withData };
   }
 
   onChange(listener: (dealerId: string) => void): void {

@@ -20,7 +20,15 @@ export interface SearchNames {
    */
   readonly models: readonly { readonly name: string; readonly manufacturer: string; readonly stocked?: boolean; readonly family?: string | null }[];
   readonly trims?: readonly string[];
+  /**
+   * Of the attributes a car may lack (DATA_DEPENDENT), those at least one stocked car has a value
+   * for; absent: all. A condition on another one is not applied (the stock cannot answer it).
+   */
+  readonly withData?: readonly string[];
 }
+
+/** Attributes feeds often leave out, so the stock may be unable to answer a condition on them. */
+export const DATA_DEPENDENT: readonly string[] = ['fuel_economy_city', 'fuel_economy_highway', 'seats'];
 
 /**
  * `rank`: position of the model in SearchNames.models (earlier = preferred, so list the
@@ -67,7 +75,16 @@ export class CompiledSearchNames {
   /** The compact words of a trim, and runs of them -> the stocked trims that have them ("xl" is `XL`, not `XLT`). */
   private readonly trimsByRun = new Map<string, string[]>();
 
+  private readonly withoutData: ReadonlySet<string>;
+
+  /** Whether the stock can answer a condition on `attribute` (some car has a value for it). */
+  hasData(attribute: string): boolean {
+    return !this.withoutData.has(attribute);
+  }
+
   constructor(names: SearchNames) {
+    const withData = names.withData;
+    this.withoutData = new Set(withData ? DATA_DEPENDENT.filter((a) => !withData.includes(a)) : []);
     const makerByKey = new Map<string, string>();
     for (const m of names.manufacturers) {
       const key = compact(m.name);
