@@ -527,6 +527,8 @@ export interface components {
             display_name: string;
             manufacturer: string | null;
             model: string | null;
+            /** @description The model's family resolved at upload (`F-350` of `Super Duty F-350 DRW`), what search matches model words with; null when unknown. */
+            model_family: string | null;
             trim: string | null;
             type: string | null;
             description: string | null;
@@ -580,6 +582,8 @@ export interface components {
             display_name: string;
             manufacturer: string | null;
             model: string | null;
+            /** @description The model's family resolved at upload (`F-350` of `Super Duty F-350 DRW`), what search matches model words with; null when unknown. */
+            model_family: string | null;
             trim: string | null;
             type: string | null;
             description: string | null;
@@ -2683,6 +2687,7 @@ export interface operations {
                      *           "display_name": "display name",
                      *           "manufacturer": "manufacturer",
                      *           "model": "model",
+                     *           "model_family": "model family",
                      *           "trim": "trim",
                      *           "type": "type",
                      *           "description": "description",
@@ -3072,6 +3077,7 @@ export interface operations {
                      *       "display_name": "display name",
                      *       "manufacturer": "manufacturer",
                      *       "model": "model",
+                     *       "model_family": "model family",
                      *       "trim": "trim",
                      *       "type": "type",
                      *       "description": "description",
@@ -3232,6 +3238,7 @@ export interface operations {
                      *           "display_name": "display name",
                      *           "manufacturer": "manufacturer",
                      *           "model": "model",
+                     *           "model_family": "model family",
                      *           "trim": "trim",
                      *           "type": "type",
                      *           "description": "description",
@@ -3524,6 +3531,7 @@ export interface operations {
                      *       "display_name": "display name",
                      *       "manufacturer": "manufacturer",
                      *       "model": "model",
+                     *       "model_family": "model family",
                      *       "trim": "trim",
                      *       "type": "type",
                      *       "description": "description",
