@@ -1,5 +1,6 @@
 import {
   asCanonicalColor, BODY_TYPE_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, TRANSMISSION_WORDS, canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission,
+  canonicalCondition, saysCertified,
 } from './canonical-values';
 import { BODY_TYPES, COLORS, FUEL_TYPES } from './vehicle-types';
 
@@ -25,6 +26,17 @@ describe('canonical values', () => {
     for (const [table, read] of readers) {
       for (const [value, phrases] of table) for (const phrase of phrases) expect([phrase, read(phrase)]).toEqual([phrase, value]);
     }
+  });
+
+  it.each([
+    ['Used', 'used', false], ['PRE-OWNED', 'used', false], ['Pre Owned', 'used', false], ['u', 'used', false], ['New', 'new', false], ['N', 'new', false],
+    ['brand-new', 'new', false], ['CPO', 'used', true], ['Certified Pre-Owned', 'used', true], ['certified used', 'used', true],
+    // a shopper's words, read in feeds too (one table)
+    ['Second Hand', 'used', false], ['Previously Owned', 'used', false], ['2nd-hand', 'used', false], ['Certified Pre-Loved', 'used', true],
+    ['Salvage', null, false], ['Used Certified Maybe', null, false], ['newish', null, false],
+  ])('feed condition %j -> %s (certified: %s)', (text, condition, certified) => {
+    expect(canonicalCondition(text)).toBe(condition);
+    expect(saysCertified(text)).toBe(certified);
   });
 
   it('leaves a body text that says nothing usable to the caller', () => {

@@ -181,3 +181,40 @@ export function canonicalTransmission(text: string | null): Transmission | null 
     Manual: (w) => has(w, 'standard', 'm t') || w.some((x) => /^\d*mt$/.test(x)),
   });
 }
+
+type Condition = 'new' | 'used';
+
+/**
+ * Condition words, said by a feed's condition column or by a shopper: one table for both, so a
+ * feed's "Second Hand" lands as a query's "second hand" reads. Phrases as in the other tables.
+ */
+export const CONDITION_WORDS: ValueWords<Condition> = [
+  ['new', ['new', 'brand new', 'new cars']],
+  ['used', ['used', 'pre owned', 'preowned', 'second hand', 'secondhand', '2nd hand', 'previously owned', 'used cars']],
+];
+
+/** Words of a certified pre-owned car, which is used (a feed's condition "CPO", a shopper's "certified"). */
+export const CERTIFIED_WORDS: readonly string[] = [
+  'certified', 'cpo', 'certified pre owned', 'certified preowned', 'certified used', 'certified second hand', 'certified pre loved',
+];
+
+/** One-letter codes only feeds write in a condition column (in a query "u" and "n" are no condition). */
+const CONDITION_CODES: Readonly<Record<string, Condition>> = { u: 'used', n: 'new' };
+
+/** The words of a condition value as the tables write them ("Pre-Owned" -> "pre owned"). */
+const conditionKey = (text: string): string => wordsOf(text).join(' ');
+
+/**
+ * A feed's condition value by the tables (the whole value is one phrase, not a text to search):
+ * new, used (certified words too), or null when it names neither.
+ */
+export function canonicalCondition(text: string): Condition | null {
+  const key = conditionKey(text);
+  if (CERTIFIED_WORDS.includes(key)) return 'used';
+  return CONDITION_WORDS.find(([, phrases]) => phrases.includes(key))?.[0] ?? CONDITION_CODES[key] ?? null;
+}
+
+/** Whether a feed's condition value says certified pre-owned ("CPO", "Certified Pre-Owned"). */
+export function saysCertified(text: string): boolean {
+  return CERTIFIED_WORDS.includes(conditionKey(text));
+}

@@ -102,6 +102,12 @@ describe(CarRowValidator.name, () => {
     expect(carOf(validator('used').validate(row({ vin: VIN, condition: 'CPO', certified: 'no' }))).certified).toBe(false);
   });
 
+  it("reads a shopper's condition words in a feed too (one table with search)", () => {
+    for (const word of ['Second Hand', 'previously-owned', '2nd Hand']) expect(carOf(validator('used').validate(row({ vin: VIN, condition: word }))).certified).toBeNull();
+    expect(carOf(validator('used').validate(row({ vin: VIN, condition: 'Certified Second-Hand' }))).certified).toBe(true);
+    expect(errorOf(validator('used').validate(row({ vin: VIN, condition: 'Brand-New' }))).code).toBe(1005);
+  });
+
   it('1006 for a malformed row and for an object where a value belongs', () => {
     expect(errorOf(validator().validate({ index: 3, malformed: 'row has 3 fields; the header has 5', id: VIN }))).toEqual({
       index: 3, id: VIN, code: 1006, reason: 'row has 3 fields; the header has 5',
@@ -123,6 +129,10 @@ describe(CarRowValidator.name, () => {
     expect(carOf(validator().validate(row({ vin: VIN, kilometers: '30,000', mileage_unit: 'MI' }))).kilometers).toBe(48280);
     expect(carOf(validator().validate(row({ vin: VIN, kilometers: '30000', mileage_unit: 'km' }))).kilometers).toBe(30000);
     expect(errorOf(validator().validate(row({ vin: VIN, kilometers: '1', mileage_unit: 'furlongs' }))).code).toBe(1005);
+    // the amounts reader's unit words (one table with search) and a unit column's "mil"
+    expect(carOf(validator().validate(row({ vin: VIN, kilometers: '30000', mileage_unit: 'mls' }))).kilometers).toBe(48280);
+    expect(carOf(validator().validate(row({ vin: VIN, kilometers: '30000', mileage_unit: 'Mil' }))).kilometers).toBe(48280);
+    expect(carOf(validator().validate(row({ vin: VIN, kilometers: '30000', mileage_unit: 'Kilometres' }))).kilometers).toBe(30000);
   });
 
   it('takes image_url from the first entry of image_url_list when it is missing', () => {

@@ -1,5 +1,6 @@
+import { UNIT_PHRASES } from '../../../../libs/common/text/amounts';
 import {
-  canonicalBodyType, canonicalColor, canonicalDriveTrain, canonicalFuelType, canonicalTransmission,
+  canonicalBodyType, canonicalColor, canonicalCondition, canonicalDriveTrain, canonicalFuelType, canonicalTransmission, saysCertified,
 } from '../../../../libs/common/vehicle/canonical-values';
 import { CAR_FIELDS, CarCondition, CarData, CarField, RAW_TEXT_FIELDS } from './car';
 import { FeedRecord, RawCarValues } from './car-feed';
@@ -103,11 +104,9 @@ function remembered<T>(derive: (text: string | null) => T | null): (text: string
 
 const TRUE_WORDS = new Set(['yes', 'true', 'y', '1']);
 const FALSE_WORDS = new Set(['no', 'false', 'n', '0']);
-const USED_WORDS = new Set(['used', 'pre-owned', 'preowned', 'pre owned', 'u', 'cpo', 'certified', 'certified pre-owned', 'certified preowned', 'certified used']);
-const CERTIFIED_WORDS = new Set(['cpo', 'certified', 'certified pre-owned', 'certified preowned', 'certified used']);
-const NEW_WORDS = new Set(['new', 'n', 'brand new']);
-const MILES_WORDS = new Set(['mi', 'mile', 'miles', 'mil']);
-const KM_WORDS = new Set(['km', 'kms', 'kilometer', 'kilometers', 'kilometre', 'kilometres']);
+// Unit words are the amounts reader's (one table); "mil" is a unit column's miles, an amount's million.
+const MILES_WORDS = new Set([...UNIT_PHRASES.miles, 'mil']);
+const KM_WORDS = new Set(UNIT_PHRASES.km);
 const KM_PER_MILE = 1.609344;
 /** What feeds write for "no price" (decisions.md section 5): the car lands with price null. */
 const NO_PRICE_WORDS = new Set(['', 'call', 'call for price']);
@@ -203,7 +202,7 @@ export class CarRowValidator {
     if (car.kilometers !== null) car.kilometers = this.inKilometers(car.kilometers, values.mileage_unit, kilometersUnit);
     this.deriveCanonicalValues(car);
     // A condition of "CPO"/"certified" says certified when no certified column says otherwise.
-    if (car.certified === null && typeof values.condition === 'string' && CERTIFIED_WORDS.has(values.condition.trim().toLowerCase())) {
+    if (car.certified === null && typeof values.condition === 'string' && saysCertified(values.condition)) {
       car.certified = true;
     }
     if (car.image_url === null && car.image_url_list !== null) {
@@ -234,8 +233,7 @@ export class CarRowValidator {
   private applyCondition(car: CarData, raw: unknown): void {
     const value = this.asText('condition', raw, 32);
     if (value === null) return;
-    const word = value.toLowerCase();
-    const condition: CarCondition | null = USED_WORDS.has(word) ? 'used' : NEW_WORDS.has(word) ? 'new' : null;
+    const condition: CarCondition | null = canonicalCondition(value);
     if (condition === null) throw new RowRuleError(RowErrorCode.OutOfRange, `condition must be new or used: ${quote(value)}`);
     if (condition !== this.options.condition) {
       throw new RowRuleError(RowErrorCode.OutOfRange, `condition ${condition} does not belong in the ${this.options.condition} inventory`);

@@ -1,5 +1,5 @@
 import {
-  BODY_TYPE_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, TRANSMISSION_WORDS,
+  BODY_TYPE_WORDS, CERTIFIED_WORDS, CONDITION_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, TRANSMISSION_WORDS, canonicalCondition,
 } from '../../../../../libs/common/vehicle/canonical-values';
 import { SEARCH_VOCABULARY } from '../../../../../libs/common/vehicle/car-attributes';
 import { MAIN_LEXICON, MAX_MAIN_SPAN, phraseKey } from './lexicon';
@@ -19,6 +19,17 @@ describe('MAIN_LEXICON', () => {
       for (const [value, phrases] of table) {
         for (const phrase of phrases) expect([phrase, MAIN_LEXICON.get(phraseKey(phrase))]).toEqual([phrase, { k: 'cond', attr: attribute, conds: [{ attribute, comparator: 'eq', value }] }]);
       }
+    }
+  });
+
+  it("reads a feed's condition words as a query's (one table): every one, and the upload's own 'Pre-Owned', 'CPO'", () => {
+    for (const [value, phrases] of CONDITION_WORDS) {
+      for (const phrase of phrases) expect([phrase, MAIN_LEXICON.get(phraseKey(phrase))]).toEqual([phrase, { k: 'cond', attr: 'condition', conds: [{ attribute: 'condition', comparator: 'eq', value }] }]);
+    }
+    for (const phrase of CERTIFIED_WORDS) expect(MAIN_LEXICON.get(phraseKey(phrase))).toMatchObject({ attr: 'certified' });
+    for (const feedWord of ['Pre-Owned', 'Certified Pre-Owned', 'Brand New']) {
+      expect(MAIN_LEXICON.get(phraseKey(feedWord))?.k).toBe('cond');
+      expect(canonicalCondition(feedWord)).not.toBeNull();
     }
   });
 

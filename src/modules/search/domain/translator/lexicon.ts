@@ -9,7 +9,8 @@
  * the same way (hyphens become word breaks, so "all-wheel drive" matches "all wheel drive").
  */
 import {
-  BODY_TYPE_WORDS, COLOR_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, OTHER_GAS_WORDS, TRANSMISSION_WORDS, ValueWords,
+  BODY_TYPE_WORDS, CERTIFIED_WORDS, COLOR_WORDS, CONDITION_WORDS, DRIVE_TRAIN_WORDS, FUEL_TYPE_WORDS, OTHER_GAS_WORDS, TRANSMISSION_WORDS,
+  ValueWords,
 } from '../../../../../libs/common/vehicle/canonical-values';
 import type { SortKey } from '../../../../../libs/common/vehicle/car-attributes';
 import type { Comparator, FilterValue, ScalarValue } from '../../../../../libs/common/vehicle/filter-expression';
@@ -82,10 +83,9 @@ const VALUE_WORDS: readonly (readonly [string, ValueWords<string>])[] = [
 for (const [attr, table] of VALUE_WORDS) for (const [canonical, phrases] of table) value(attr, phrases, canonical);
 add(OTHER_GAS_WORDS, { k: 'weak' }); // "natural gas" is not gasoline, and no fuel the vocabulary has
 
-// condition and certification
-value('condition', ['new', 'brand new', 'new cars'], 'new');
-value('condition', ['used', 'pre owned', 'preowned', 'second hand', 'secondhand', '2nd hand', 'previously owned', 'used cars'], 'used');
-add(['certified', 'cpo', 'certified pre owned', 'certified preowned', 'certified used', 'certified second hand', 'certified pre loved'], {
+// condition and certification: the words dealers' feeds use too (one table each)
+for (const [condition, phrases] of CONDITION_WORDS) value('condition', phrases, condition);
+add(CERTIFIED_WORDS, {
   k: 'cond',
   attr: 'certified',
   conds: [cond('certified', 'eq', true), cond('condition', 'eq', 'used')],
