@@ -4,7 +4,7 @@ describe('SEARCH_VOCABULARY', () => {
   it('has the attributes of search-vocabulary.md with their types', () => {
     expect(SEARCH_ATTRIBUTES.map((a) => a.name)).toEqual([
       'condition', 'certified', 'manufacturer', 'model', 'trim', 'year', 'type', 'price', 'kilometers', 'color', 'fuel_type',
-      'transmission', 'drive_train', 'seats', 'doors', 'horse_power', 'monthly_lease_payment', 'monthly_finance_payment',
+      'transmission', 'drive_train', 'seats', 'doors', 'horse_power', 'fuel_economy_city', 'fuel_economy_highway', 'monthly_lease_payment', 'monthly_finance_payment',
       'options', 'accident', 'stock_number', 'vin',
     ]);
     expect(SEARCH_VOCABULARY.get('price')?.type).toBe('number');

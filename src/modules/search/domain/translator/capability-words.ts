@@ -8,10 +8,16 @@
  * newer car is at most RECENT_YEARS model years old. Where the dealership's stock has no value for
  * the attribute, the words are not applied and come back in `unused_terms` (parse-state.ts).
  */
-import type { LexEntry } from './lexicon';
+import type { Comparator } from '../../../../../libs/common/vehicle/filter-expression';
+
+/** The lexicon entries of this file (lexicon.ts's LexEntry kinds `cond` and `age`; kept here so the lexicon imports this file, not the reverse). */
+type Condition = { readonly attribute: string; readonly comparator: Comparator; readonly value: number | string };
+type LexEntry =
+  | { readonly k: 'cond'; readonly attr: string; readonly conds: readonly Condition[]; readonly negated?: readonly Condition[] }
+  | { readonly k: 'age'; readonly recent: boolean };
 
 /** Highway mpg of a car a shopper calls fuel efficient. */
-export const EFFICIENT_MPG = 30;
+const EFFICIENT_MPG = 30;
 /** Model years back from this year that a shopper still calls newer or recent (this year - 5 and later). */
 export const RECENT_YEARS = 5;
 
