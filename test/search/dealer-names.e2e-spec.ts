@@ -84,18 +84,18 @@ describeEachBackend("Dealers' own model and trim names: families stored at uploa
 
   describe('trims by word', () => {
     it.each([
-      ['longhorn', ['Longhorn', 'Laramie/Longhorn']],
+      ['longhorn', ['Longhorn', 'Laramie/Longhorn', 'Limited Longhorn']],
       ['lt1', ['LT LT1']],
       ['xl', ['XL']],
       ['sr', ['SR']],
-      ['limited', ['Limited', 'Limited 4WD']],
+      ['limited', ['Limited', 'Limited 4WD', 'Limited Longhorn']],
     ])('%j alone finds the cars whose trim has that word (not XLT for "xl", not SR5 for "sr")', async (query, trims) => {
       expect(await search(dealer, query)).toEqual(vinsWhere((r) => trims.includes(r.Trim)));
     });
 
     it('keeps a trim after a model with 2WD/4WD variants', async () => {
       const runners = ['4Runner 2WD', '4Runner 4WD'];
-      expect(await search(dealer, '4runner limited')).toEqual(vinsWhere((r) => runners.includes(r.Model) && ['Limited', 'Limited 4WD'].includes(r.Trim)));
+      expect(await search(dealer, '4runner limited')).toEqual(vinsWhere((r) => runners.includes(r.Model) && ['Limited', 'Limited 4WD', 'Limited Longhorn'].includes(r.Trim)));
       expect(await search(dealer, 'tacoma sr')).toEqual(vinsWhere((r) => ['Tacoma 2WD', 'Tacoma 4WD'].includes(r.Model) && r.Trim === 'SR'));
       expect(await search(dealer, 'silverado lt1')).toEqual(vinsWhere((r) => r.Model.startsWith('Silverado') && r.Trim === 'LT LT1'));
     });

@@ -84,11 +84,6 @@ export function isVariantToken(token: string, trimWords: ReadonlySet<string>): b
   return token === '' || /^\d/.test(token) || trimWords.has(token) || FUEL_VARIANT_WORDS.has(token);
 }
 
-/** A word of the vocabulary that says no trim: drive, body, fuel, heavy-duty designation (`Limited 4WD` is a Limited). */
-export function isNamePartWord(word: string): boolean {
-  return namePartAt([word], 0) === 1 || NUMBER_SUFFIXES.has(word) || FUEL_VARIANT_WORDS.has(word);
-}
-
 /** The words of a trim text, whatever separates them (`Laramie/Longhorn`, `LT w/1LT`, `ST-Line`): lower case, letters and digits. */
 export function trimWords(trim: string): string[] {
   return foldName(trim)

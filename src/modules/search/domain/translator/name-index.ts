@@ -5,7 +5,7 @@
  * for typo correction. Only slang (chevy, vw, bimmer, ...) is built in (name-lexicon.ts).
  */
 import { MAIN_LEXICON } from './lexicon';
-import { familyForm, type FamilyForm, isNamePartWord, isVariantToken, ModelFamilyResolver, tokenAfter, trimWords } from '../../../../../libs/common/vehicle/model-family';
+import { familyForm, type FamilyForm, isVariantToken, ModelFamilyResolver, tokenAfter, trimWords } from '../../../../../libs/common/vehicle/model-family';
 import { familyMembers, type StockedForm } from './model-family';
 import { ALIAS_BLOCKLIST, ENGLISH_WORDS, MANUFACTURER_ALIASES, MODEL_ALIASES, TRIM_STANDALONE_BLOCKLIST } from './name-lexicon';
 import { compact, foldCase } from './tokenizer';
@@ -188,15 +188,11 @@ export class CompiledSearchNames {
 
   /**
    * The stocked trims a trim word (or words) stands for, `key` being the compact spelling matched:
-   * every trim with those words ("lt1" -> `LT LT1`, "xl" -> `XL`, not `XLT`). When a trim is
-   * spelled exactly so, a longer one counts only as one of the trims it lists or with words that
-   * say no trim (`Laramie/Longhorn`, `Limited 4WD`; not `GT Premium` for "gt").
+   * every trim with those words, whatever the separators ("lt1" -> `LT LT1`; "longhorn" ->
+   * `Longhorn`, `Laramie/Longhorn`, `Limited Longhorn`; "xl" -> `XL`, not `XLT`).
    */
   trimsOf(key: string): readonly string[] {
-    const found = this.trimsByRun.get(key) ?? [];
-    if (!found.some((t) => compact(t) === key)) return found;
-    const names = (alternative: string) => trimWords(alternative).filter((w) => !isNamePartWord(w)).join('');
-    return found.filter((t) => compact(t) === key || t.split('/').some((alternative) => names(alternative) === key));
+    return this.trimsByRun.get(key) ?? [];
   }
 
   /**
