@@ -133,6 +133,8 @@ export class ModelFamilyResolver {
   private readonly trims = new Set<string>();
   /** manufacturer key -> family form text -> the spelling first seen. */
   private readonly spelled = new Map<string, Map<string, string>>();
+  /** manufacturer key + model text -> its family: one answer per text in an upload, and each text resolved once. */
+  private readonly resolved = new Map<string, string | null>();
 
   constructor(catalog: readonly ManufacturerModel[]) {
     for (const m of catalog) {
@@ -152,6 +154,14 @@ export class ModelFamilyResolver {
   familyOf(manufacturer: string | null, model: string | null): string | null {
     if (!manufacturer?.trim() || !model?.trim()) return null;
     const maker = makerKey(manufacturer);
+    const memo = `${maker}\u0000${model}`;
+    if (this.resolved.has(memo)) return this.resolved.get(memo) ?? null;
+    const family = this.resolve(maker, model);
+    this.resolved.set(memo, family);
+    return family;
+  }
+
+  private resolve(maker: string, model: string): string | null {
     const form = familyForm(model);
     if (form.tokens.length === 0) return null;
     const fromCatalog = this.catalogFamily(maker, form.tokens);

@@ -1,4 +1,4 @@
-import { agreesToDeal, isDealRequest } from './deal-request';
+import { agreesToDeal, isDealRequest, statedMoneyIn } from './deal-request';
 
 describe(isDealRequest.name, () => {
   it.each([
@@ -93,5 +93,22 @@ describe(agreesToDeal.name, () => {
   it('spots a reply that agrees to a price change', () => {
     expect(agreesToDeal('Sure, we can do $28,000 on that one.')).toBe(true);
     expect(agreesToDeal('The 2026 Civic is listed at $35,095.')).toBe(false);
+  });
+});
+
+describe('numbers that are not money', () => {
+  it.each([
+    ['How about 1985 Corvettes, any?'],
+    ['How about 7500 lbs towing?'],
+    ['monthly payment on the Ram 2500?'],
+  ])('%s is no deal request', (text) => {
+    expect(isDealRequest(text)).toBe(false);
+  });
+
+  it('reads a model number or an old year as no price, money as money', () => {
+    expect(statedMoneyIn('Finance payments on a Silverado 1500?')).toEqual([]);
+    expect(statedMoneyIn('lease on the 1987 Buick Grand National')).toEqual([]);
+    expect(statedMoneyIn('would you take 25k for the Ram 1500?').map((a) => a.value)).toEqual([25000]);
+    expect(isDealRequest('would you take 2000 for it?')).toBe(true);
   });
 });

@@ -21,11 +21,18 @@ function isMoney(a: Amount, after: string): boolean {
   if (a.unit !== null) return false;
   if (a.currency || a.scaled || a.grouped || (a.down && a.value >= 100)) return true;
   if (a.decimal || a.value < 1000 || a.value >= 1e7) return false;
-  return !a.possibleYear || YEAR_AS_PRICE_AFTER.test(after);
+  // a bare four-digit number is a year or a model's number ("1985 Corvettes", "Ram 2500", "7500 lbs")
+  // unless nothing follows it but the end of the sentence or "for" ("would you take 2000 for it?")
+  return (!a.possibleYear && a.value >= 10000) || YEAR_AS_PRICE_AFTER.test(after);
+}
+
+/** Money written as money ("$", "k", "25,000", words) or a five-digit bare amount: never a model's number or a year ("Ram 2500", "1987 Buick"). */
+export function statedMoneyIn(text: string): Amount[] {
+  return moneyIn(text).filter((a) => a.currency || a.scaled || a.grouped || a.words || a.down || a.value >= 10000);
 }
 
 /** The amounts of money a customer's text names, in order (prices, payments, down payments). */
-export function moneyIn(text: string): Amount[] {
+function moneyIn(text: string): Amount[] {
   return findAmounts(text).filter((a) => isMoney(a, text.slice(a.end)));
 }
 

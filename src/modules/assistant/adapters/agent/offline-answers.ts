@@ -1,5 +1,5 @@
 import { formatMoney } from '../../application/reply-texts';
-import { isDealRequest, moneyIn } from '../../domain/deal-request';
+import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -15,11 +15,11 @@ const VIN = /\b[A-HJ-NPR-Z0-9]{17}\b/i;
 const VINS = new RegExp(VIN.source, 'gi');
 const has = (q: string, pattern: RegExp) => pattern.test(q);
 
-/** The question without its amounts of money (read by the deal reader's moneyIn): what a search or a car-name check should see. */
+/** The question without its amounts of money (money as written, statedMoneyIn): what a search or a car-name check should see. */
 function withoutMoney(q: string): string {
   let out = '';
   let at = 0;
-  for (const a of moneyIn(q)) {
+  for (const a of statedMoneyIn(q)) {
     const before = q.slice(at, a.start);
     out += /\s$/.test(before) || /^\s/.test(q.slice(a.end)) ? before : `${before} `;
     at = a.end;
@@ -31,7 +31,7 @@ function withoutMoney(q: string): string {
 function amountsIn(q: string): { price: number | null; down: number | null } {
   let price: number | null = null;
   let down: number | null = null;
-  for (const a of moneyIn(q)) {
+  for (const a of statedMoneyIn(q)) {
     if (a.down) down ??= a.value;
     else if (a.period === null) price ??= a.value;
   }
