@@ -1,5 +1,8 @@
 import { Comparator, comparison, FilterNode, operation, ScalarValue, toWireNode, WireFilterNode } from '../../../../libs/common/vehicle/filter-expression';
+import type { NearCar, NearestQuery } from '../../../../libs/common/vehicle/near-cars';
 import type { SearchHit } from '../../../../libs/common/vehicle/search-hit';
+
+export type { NearCar, NearestQuery };
 
 /**
  * Suggestions when a search finds nothing (decisions.md section 4): the cars that meet all but the
@@ -36,21 +39,6 @@ interface Relaxed {
 }
 
 export type Suggestion = SearchHit & { readonly relaxed: readonly Relaxed[] };
-
-/** What the inventory is asked (see SearchableCars.nearest). */
-export interface NearestQuery {
-  readonly conditions: readonly { readonly filter: FilterNode; readonly within: FilterNode | null; readonly weight: number }[];
-  readonly maxMisses: number;
-  readonly limit: number;
-  readonly attributes: readonly string[];
-}
-
-/** A near car as the inventory answers: its row, the indexes of the conditions it misses, the asked attributes' values. */
-export interface NearCar {
-  readonly hit: SearchHit;
-  readonly misses: readonly number[];
-  readonly values: Readonly<Record<string, ScalarValue | null>>;
-}
 
 interface PlannedCondition {
   readonly attribute: string;
