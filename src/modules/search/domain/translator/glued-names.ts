@@ -9,7 +9,7 @@ import { LEADING_COMPARATORS, TRAILING_COMPARATORS, UNIT_LEXICON } from './compa
 import { MAIN_LEXICON } from './lexicon';
 import type { CompiledSearchNames, NameHit } from './name-index';
 import { ENGLISH_WORDS } from './name-lexicon';
-import { NUMBER_WORDS, type Token } from './tokenizer';
+import { NUMBER_WORDS, singularForms, type Token } from './tokenizer';
 
 /** Parts shorter than this are not names of their own. */
 const MIN_PART = 2;
@@ -34,8 +34,8 @@ function kindsOf(names: CompiledSearchNames, part: string): Set<Kind> {
 /** The kinds of the last part, which may be plural ("chevysilverados", "toyotacamries"). */
 function kindsOfLast(names: CompiledSearchNames, part: string): Set<Kind> {
   const kinds = kindsOf(names, part);
-  if (kinds.size > 0 || part.length < 4 || !part.endsWith('s')) return kinds;
-  for (const singular of [part.slice(0, -1), part.slice(0, -2), `${part.slice(0, -3)}y`]) {
+  if (kinds.size > 0 || part.length < 4) return kinds;
+  for (const singular of singularForms(part)) {
     const found = kindsOf(names, singular);
     if (found.size > 0) return found;
   }
@@ -75,8 +75,7 @@ export function splitGluedNames(toks: readonly Token[], names: CompiledSearchNam
   const out: Token[] = [];
   for (const t of toks) {
     const w = t.text;
-    const plural =
-      (w.endsWith('s') && known(names, w.slice(0, -1))) || (w.endsWith('es') && known(names, w.slice(0, -2))) || (w.endsWith('ies') && known(names, `${w.slice(0, -3)}y`));
+    const plural = singularForms(w).some((singular) => known(names, singular));
     const candidate = t.kind === 'word' && /^[a-z0-9]+$/.test(w) && w.length >= 2 * MIN_PART + 1 && !known(names, w) && !plural;
     const parts = candidate ? splitText(names, w, null, 0) : null;
     if (!parts) {

@@ -10,7 +10,7 @@ import type { NameHit } from './name-index';
 import { ENGLISH_WORDS, TRIM_STANDALONE_BLOCKLIST } from './name-lexicon';
 import type { ParseState } from './parse-state';
 import { trailingAt } from './phrase-match';
-import { compact, foldCase, isYearish, THOUSAND_WORDS } from './tokenizer';
+import { compact, foldCase, isYearish, singularForms, THOUSAND_WORDS } from './tokenizer';
 import { WEAK_OR_ENGLISH } from './vocabulary-words';
 
 /** `key`: the compact spelling the name was found by (a model word's family, model-family.ts). */
@@ -113,9 +113,7 @@ function nameCandidates(s: ParseState, i: number, ctx: NameContext): { span: num
     const shortPlural = last.text.length >= 2 && (/\ds$/.test(last.text) || last.hyphen || /\d$/.test(toks[i + span - 2]?.text ?? ''));
     // "vws": a short plural of a name that is one
     if (last.kind === 'word' && (last.text.length > 3 || shortPlural || s.names.hits.has(key.slice(0, -1))) && last.text.endsWith('s')) {
-      keys.push(key.slice(0, -1));
-      if (last.text.endsWith('es')) keys.push(key.slice(0, -2));
-      if (last.text.endsWith('ies')) keys.push(`${key.slice(0, -3)}y`); // "camries", "super duties"
+      keys.push(...singularForms(key)); // "camries", "super duties"
     }
     for (const k of keys) {
       const hits = s.names.hits.get(k);

@@ -1,4 +1,4 @@
-import { compact, isYearish, tokenize, type Token } from './tokenizer';
+import { compact, isYearish, singularForms, tokenize, type Token } from './tokenizer';
 
 const never = (): boolean => false;
 const texts = (toks: Token[]): string[] => toks.map((t) => t.text);
@@ -87,5 +87,14 @@ describe('compact', () => {
   it('keeps letters and digits only, "&" as "and"', () => {
     expect(compact('CR-V')).toBe('crv');
     expect(compact('Rolls & Royce')).toBe('rollsandroyce');
+  });
+});
+
+describe('singularForms', () => {
+  it('gives the singulars a plural may have, none for a word without s', () => {
+    expect(singularForms('rangers')).toEqual(['ranger']);
+    expect(singularForms('foxes')).toEqual(['foxe', 'fox']);
+    expect(singularForms('camries')).toEqual(['camrie', 'camri', 'camry']);
+    expect(singularForms('civic')).toEqual([]);
   });
 });

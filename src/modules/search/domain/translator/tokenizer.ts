@@ -31,6 +31,15 @@ export interface Token {
 export const compact = (s: string): string => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
 export const foldCase = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
+/** The singulars a plural word may have ("rangers" -> "ranger"; "crvs" -> "crv"; "camries" -> "camri", "camry"; ...): none unless it ends in s. */
+export function singularForms(word: string): string[] {
+  if (!word.endsWith('s')) return [];
+  const out = [word.slice(0, -1)];
+  if (word.endsWith('es')) out.push(word.slice(0, -2));
+  if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
+  return out;
+}
+
 /** A plain number that reads as a model year (1950-2040). */
 export const isYearish = (t: Token): boolean =>
   t.kind === 'num' && !t.k && !t.dollar && !t.decimal && !t.words && !t.ordinal && t.value >= 1950 && t.value <= 2040;

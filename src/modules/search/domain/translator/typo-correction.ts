@@ -9,7 +9,7 @@ import { LEADING_COMPARATORS, TRAILING_COMPARATORS, UNIT_LEXICON } from './compa
 import { MAIN_LEXICON } from './lexicon';
 import { ENGLISH_WORDS } from './name-lexicon';
 import type { CompiledSearchNames, FuzzyTarget } from './name-index';
-import { compact, NUMBER_WORDS, type Token } from './tokenizer';
+import { compact, NUMBER_WORDS, singularForms, type Token } from './tokenizer';
 import { PHRASE_WORDS, VOCAB_BIGRAMS } from './vocabulary-words';
 
 function isKnown(names: CompiledSearchNames, w: string): boolean {
@@ -20,10 +20,8 @@ function isKnown(names: CompiledSearchNames, w: string): boolean {
 
 function knownOrPlural(names: CompiledSearchNames, w: string): boolean {
   if (isKnown(names, w)) return true;
-  if (w.length > 3 && w.endsWith('s') && isKnown(names, w.slice(0, -1))) return true;
-  if (w.length > 4 && w.endsWith('es') && isKnown(names, w.slice(0, -2))) return true;
-  if (w.length > 4 && w.endsWith('ies') && isKnown(names, `${w.slice(0, -3)}y`)) return true;
-  return false;
+  // a singular of three letters or more ("cars", not "es")
+  return singularForms(w).some((singular) => singular.length >= 3 && isKnown(names, singular));
 }
 
 /** Replaces, in place, the text of each unknown word of `toks` by its correction, when there is one. */
