@@ -1,0 +1,88 @@
+// npm run eval:deal-requests — scores the assistant's deal-request detector (decisions.md section 9:
+// a different price, a discount, the best/lowest/out-the-door price, a counter-offer, a price match,
+// a trade-in appraisal) on hand-labelled customer messages written blind to its rules:
+// test/fixtures/deal-requests/tuning.jsonl (rules may be tuned on it) and held-out.jsonl (read only
+// here). It calls the compiled isDealRequest(text) from dist/ on every message and prints, per file,
+// n, precision, recall, accuracy, the confusion counts and the accuracy of each class.
+//
+//   node bench/eval-deal-requests.mjs [--verbose] [--no-fail]
+//
+// --verbose lists the misses of tuning.jsonl; held-out misses are only counted by class, never shown.
+// Exit status: 1 when held-out recall < 0.98 or precision < 0.95 (everything still printed), unless
+// --no-fail; 2 when dist/ has no detector (run `nest build`).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ROOT } from './support/processes.mjs';
+
+const SET_DIR = path.join(ROOT, 'test/fixtures/deal-requests');
+const DETECTOR = path.join(ROOT, 'dist/src/modules/assistant/domain/deal-request.js');
+const MIN_RECALL = 0.98;
+const MIN_PRECISION = 0.95;
+
+const { values: opts } = parseArgs({ options: { verbose: { type: 'boolean', default: false }, 'no-fail': { type: 'boolean', default: false } } });
+
+if (!fs.existsSync(DETECTOR)) {
+  console.error(`${path.relative(ROOT, DETECTOR)} not found: run \`npx nest build\` first`);
+  process.exit(2);
+}
+const { isDealRequest } = await import(pathToFileURL(DETECTOR).href);
+
+function readSet(file) {
+  return fs.readFileSync(path.join(SET_DIR, file), 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+}
+
+const ratio = (a, b) => (b === 0 ? NaN : a / b);
+const fmt = (x) => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
+
+function score(rows) {
+  const c = { tp: 0, fp: 0, tn: 0, fn: 0 };
+  const classes = new Map();
+  const misses = [];
+  for (const row of rows) {
+    const said = isDealRequest(row.text) === true;
+    const right = said === row.deal;
+    c[row.deal ? (said ? 'tp' : 'fn') : (said ? 'fp' : 'tn')] += 1;
+    const k = classes.get(row.class) ?? { deal: row.deal, n: 0, right: 0 };
+    k.n += 1;
+    if (right) k.right += 1;
+    classes.set(row.class, k);
+    if (!right) misses.push(row);
+  }
+  return {
+    c, classes, misses,
+    precision: ratio(c.tp, c.tp + c.fp),
+    recall: ratio(c.tp, c.tp + c.fn),
+    accuracy: ratio(c.tp + c.tn, rows.length),
+  };
+}
+
+function report(name, rows, showMissTexts) {
+  const s = score(rows);
+  console.log(`\n=== ${name} ===`);
+  console.log(`n ${rows.length}  precision ${fmt(s.precision)}  recall ${fmt(s.recall)}  accuracy ${fmt(s.accuracy)}`);
+  console.log(`confusion: tp ${s.c.tp}  fn ${s.c.fn}  fp ${s.c.fp}  tn ${s.c.tn}`);
+  const classes = [...s.classes].sort(([a, x], [b, y]) => Number(y.deal) - Number(x.deal) || a.localeCompare(b));
+  for (const [cls, k] of classes) {
+    console.log(`  ${k.deal ? 'deal    ' : 'no deal '} ${cls.padEnd(28)} ${String(k.right).padStart(3)}/${String(k.n).padEnd(3)} ${fmt(k.right / k.n)}`);
+  }
+  if (s.misses.length > 0 && opts.verbose) {
+    console.log(`misses (${s.misses.length}):`);
+    if (showMissTexts) {
+      for (const m of s.misses) console.log(`  ${m.deal ? 'missed deal ' : 'false alarm '} [${m.class}] ${JSON.stringify(m.text)}`);
+    } else {
+      // Held out: counts per class only, so that no one tunes on its wording.
+      const perClass = new Map();
+      for (const m of s.misses) perClass.set(m.class, (perClass.get(m.class) ?? 0) + 1);
+      console.log(`  (texts not shown) ${[...perClass].sort(([a], [b]) => a.localeCompare(b)).map(([cls, n]) => `${cls} ${n}`).join(', ')}`);
+    }
+  }
+  return s;
+}
+
+report('tuning.jsonl', readSet('tuning.jsonl'), true);
+const heldOut = report('held-out.jsonl', readSet('held-out.jsonl'), false);
+const pass = heldOut.recall >= MIN_RECALL && heldOut.precision >= MIN_PRECISION;
+console.log(`\nheld out: recall ${fmt(heldOut.recall)} (min ${MIN_RECALL}), precision ${fmt(heldOut.precision)} (min ${MIN_PRECISION}): ${pass ? 'pass' : 'FAIL'}`);
+if (!pass && !opts['no-fail']) process.exitCode = 1;
