@@ -12,6 +12,7 @@ import {
   CredentialOrmEntity, DealershipOrmEntity, IntegrationConfigOrmEntity, PartnerOrmEntity,
 } from './modules/dealership/adapters/persistence/dealership.orm-entity';
 import { IdempotencyKeyOrmEntity } from './modules/engagement/adapters/persistence/idempotency-key.orm-entity';
+import { LeadNotificationOrmEntity } from './modules/engagement/adapters/persistence/lead-notification.orm-entity';
 import { CarOrmEntity } from './modules/inventory/adapters/persistence/car.orm-entity';
 import { DeliveryAuditOrmEntity, PartnerDeliveryOrmEntity } from './modules/partner-integration/adapters/persistence/partner-delivery.orm-entity';
 
@@ -19,7 +20,7 @@ import { DeliveryAuditOrmEntity, PartnerDeliveryOrmEntity } from './modules/part
 const ENTITIES = [
   DealershipOrmEntity, PartnerOrmEntity, CredentialOrmEntity, IntegrationConfigOrmEntity,
   CatalogManufacturerOrmEntity, CatalogModelOrmEntity, CatalogModelRegionOrmEntity, CatalogTrimOrmEntity,
-  CarOrmEntity, ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity, IdempotencyKeyOrmEntity,
+  CarOrmEntity, ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity, IdempotencyKeyOrmEntity, LeadNotificationOrmEntity,
   PartnerDeliveryOrmEntity, DeliveryAuditOrmEntity,
   AssistantThreadOrmEntity, AssistantRunOrmEntity, AssistantMessageOrmEntity, AssistantRunEventOrmEntity,
 ];

@@ -65,6 +65,7 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(100) @Max(120000) MESSAGING_ENGINE_TIMEOUT_MS = 10000;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(25) MESSAGING_DELIVERY_ATTEMPTS = 5;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(3600000) MESSAGING_DELIVERY_BACKOFF_MS = 5000;
+  @IsOptional() @toBool() @IsBoolean() ALLOW_HTTP_NOTIFICATIONS = false;
   @IsOptional() @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL: the OTLP/HTTP base of a collector (spans go to its /v1/traces)' })
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
   @IsOptional() @Matches(/^[\w.:-]{1,128}$/, { message: 'OTEL_SERVICE_NAME must be 1-128 of a-z A-Z 0-9 _ . : -' }) OTEL_SERVICE_NAME?: string;
@@ -144,6 +145,8 @@ export class AppConfig {
     /** Delivery tries per message (including the first) and the first retry delay, doubled each time. */
     deliveryAttempts: number;
     deliveryBackoffMs: number;
+    /** Hand-off chat notifications may go to http:// URLs (development only; else https only). */
+    allowHttpNotifications: boolean;
   };
 
   /**
@@ -242,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       timeoutMs: vars.MESSAGING_ENGINE_TIMEOUT_MS,
       deliveryAttempts: vars.MESSAGING_DELIVERY_ATTEMPTS,
       deliveryBackoffMs: vars.MESSAGING_DELIVERY_BACKOFF_MS,
+      allowHttpNotifications: vars.ALLOW_HTTP_NOTIFICATIONS,
     },
     tracing: vars.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: vars.OTEL_SERVICE_NAME ?? null } : null,
   });

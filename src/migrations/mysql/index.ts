@@ -14,6 +14,8 @@ import { MessageDeliveryHandOver1795700000000 } from './1795700000000-message-de
 import { InventoryLeanIndexes1795800000000 } from './1795800000000-inventory-lean-indexes';
 import { PartnerEndpoints1795900000000 } from './1795900000000-partner-endpoints';
 import { InventoryModelFamily1796300000000 } from './1796300000000-inventory-model-family';
+import { AssistantUnansweredOutcome1796350000000 } from './1796350000000-assistant-unanswered-outcome';
+import { LeadNotifications1796400000000 } from './1796400000000-lead-notifications';
 
 /**
  * Every MySQL migration, in order. Add new ones at the end (and their SQLite twin). One of more
@@ -37,4 +39,6 @@ export const mysqlMigrations = [
   InventoryLeanIndexes1795800000000,
   PartnerEndpoints1795900000000,
   InventoryModelFamily1796300000000,
+  AssistantUnansweredOutcome1796350000000,
+  LeadNotifications1796400000000,
 ];

@@ -2,9 +2,10 @@ import { UnitOfWork } from '../../../libs/common/persistence/unit-of-work';
 import {
   AppendedMessage, DeliveryOutcome, HandOverCutoffs, MessageToDeliver, OutboundMessages,
 } from '../../../src/modules/engagement/domain/conversation-messages';
-import { DealershipDirectory, DealershipSummary } from '../../../src/modules/engagement/domain/dealership-directory';
+import { DealershipDirectory, DealershipLeadRouting, DealershipSummary } from '../../../src/modules/engagement/domain/dealership-directory';
 import { DeliveryJob, DeliveryScheduler } from '../../../src/modules/engagement/domain/delivery-scheduler';
 import { IdempotencyClaim, IdempotencyKeyRepository } from '../../../src/modules/engagement/domain/idempotency-key.repository';
+import { LeadNotification, LeadNotificationRef, LeadNotifications } from '../../../src/modules/engagement/domain/lead-notifications';
 import { MessagingEngine, OutboundMessage, PermanentDeliveryError, SendReceipt } from '../../../src/modules/engagement/domain/messaging-engine';
 
 /**
@@ -159,6 +160,53 @@ export class InMemoryDealerships extends DealershipDirectory {
 
   async find(dealerId: string): Promise<DealershipSummary | null> {
     return this.dealerships.find((d) => d.id === dealerId) ?? null;
+  }
+
+  async leadRouting(dealerId: string): Promise<DealershipLeadRouting | null> {
+    const d = await this.find(dealerId);
+    return d && { dealership: { id: d.id, name: d.name, region: d.region }, destinations: { adfEmails: [], htmlEmails: [], chatUrl: null } };
+  }
+}
+
+/** Lead notifications kept in a list, for the relay's spec: `add` puts a committed copy in the outbox. */
+export class InMemoryLeadNotifications extends LeadNotifications {
+  readonly rows: LeadNotification[] = [];
+
+  add(dealerId: string, id: string, createdDate: Date): void {
+    this.rows.push({
+      id, dealerId, leadKey: `run-${id}`, kind: 'adf_email', to: 'leads@example.com', subject: 'Lead', body: '<adf/>', text: null, status: 'queued',
+      attempts: 0, lastError: null, handedOver: false, sentAt: null, createdDate,
+    });
+  }
+
+  async recordOnce(): Promise<LeadNotification[]> {
+    throw new Error('not used by the relay');
+  }
+
+  async findByLeads(dealerId: string, keys: readonly string[]): Promise<LeadNotification[]> {
+    return this.rows.filter((r) => r.dealerId === dealerId && keys.includes(r.leadKey));
+  }
+
+  async find(dealerId: string, id: string): Promise<LeadNotification | null> {
+    return this.rows.find((r) => r.dealerId === dealerId && r.id === id) ?? null;
+  }
+
+  async recordDelivery(dealerId: string, id: string, outcome: DeliveryOutcome): Promise<void> {
+    const row = await this.find(dealerId, id);
+    if (row) Object.assign(row, { status: outcome.status, attempts: outcome.attempts, lastError: outcome.lastError, sentAt: outcome.sentAt });
+  }
+
+  async recordHandOver(dealerId: string, id: string): Promise<void> {
+    const row = await this.find(dealerId, id);
+    if (row) row.handedOver = true;
+  }
+
+  async awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<LeadNotificationRef[]> {
+    return this.rows.filter((r) => r.status === 'queued' && !r.handedOver && r.createdDate < cutoffs.recordedBefore).slice(0, take).map((r) => ({ dealerId: r.dealerId, id: r.id }));
+  }
+
+  async oldestAwaitingDelivery(): Promise<Date | null> {
+    return this.rows.find((r) => r.status === 'queued' || r.status === 'retrying')?.createdDate ?? null;
   }
 }
 

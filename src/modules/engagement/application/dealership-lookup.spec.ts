@@ -10,6 +10,10 @@ class CountingDealerships extends DealershipDirectory {
     if (!id.startsWith('d')) return null;
     return { id, name: `Dealer ${id}`, region: this.region, outboundEmail: null, phone: null };
   }
+
+  async leadRouting(): Promise<null> {
+    return null;
+  }
 }
 
 describe(DealershipLookup.name, () => {

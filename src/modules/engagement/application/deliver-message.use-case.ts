@@ -42,7 +42,7 @@ export class DeliverMessageUseCase {
       messageId, dealerId, conversationId: found.conversationId, channel: found.channel,
       to: found.to,
       from: { name: dealership?.name ?? dealerId, email: dealership?.outboundEmail ?? null, phone: dealership?.phone ?? null },
-      subject: found.subject, text: found.text, attachments: found.attachments, attempt: attempt.attempt,
+      subject: found.subject, text: found.text, html: null, attachments: found.attachments, attempt: attempt.attempt,
     };
 
     try {

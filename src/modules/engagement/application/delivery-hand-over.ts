@@ -2,9 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { REQUEST_HAND_OVER_WAIT_MS, settledWithin } from '../../../../libs/common/queue/hand-over';
 import { OutboundMessages } from '../domain/conversation-messages';
 import { DeliveryJob, DeliveryScheduler } from '../domain/delivery-scheduler';
+import { LeadNotifications } from '../domain/lead-notifications';
 
 /**
- * The outbox's way out: hands a committed outbound message to the delivery queue, then marks it
+ * The outbox's way out: hands a committed outbound message (or lead notification) to the delivery queue, then marks it
  * handed over. Used by the request that recorded the message (at once, waited for briefly) and by
  * the relay (every message that request could not hand over, and those the queue may have lost).
  */
@@ -15,13 +16,15 @@ export class DeliveryHandOver {
 
   constructor(
     private readonly messages: OutboundMessages,
+    private readonly leads: LeadNotifications,
     private readonly scheduler: DeliveryScheduler,
   ) {}
 
   /** Rejects when the queue refuses; waits as long as the queue does (callers bound the wait). */
   async handOver(job: DeliveryJob, options: { again?: boolean } = {}): Promise<void> {
     await this.scheduler.schedule(job, options);
-    await this.messages.recordHandOver(job.dealerId, job.messageId, new Date());
+    if (job.kind === 'lead_notification') await this.leads.recordHandOver(job.dealerId, job.messageId, new Date());
+    else await this.messages.recordHandOver(job.dealerId, job.messageId, new Date());
   }
 
   /**

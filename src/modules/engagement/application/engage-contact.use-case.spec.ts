@@ -1,5 +1,5 @@
 import {
-  InMemoryDealerships, InMemoryIdempotencyKeys, InMemoryOutboundMessages, InMemoryScheduler, InMemoryUnitOfWork,
+  InMemoryDealerships, InMemoryIdempotencyKeys, InMemoryOutboundMessages, InMemoryScheduler, InMemoryUnitOfWork, InMemoryLeadNotifications,
 } from '../../../../test/support/in-memory/engagement';
 import { IdempotencyKeyReusedError } from '../domain/engagement.errors';
 import { DealershipLookup } from './dealership-lookup';
@@ -20,7 +20,7 @@ describe(EngageContactUseCase.name, () => {
     messages = new InMemoryOutboundMessages();
     keys = new InMemoryIdempotencyKeys();
     scheduler = new InMemoryScheduler();
-    handOver = new DeliveryHandOver(messages, scheduler);
+    handOver = new DeliveryHandOver(messages, new InMemoryLeadNotifications(), scheduler);
     relayWoken = 0;
     handOver.onMissed(() => relayWoken++);
     const unitOfWork = new InMemoryUnitOfWork().guard(messages, keys);

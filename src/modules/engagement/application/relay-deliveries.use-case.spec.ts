@@ -1,4 +1,4 @@
-import { InMemoryOutboundMessages, InMemoryScheduler } from '../../../../test/support/in-memory/engagement';
+import { InMemoryLeadNotifications, InMemoryOutboundMessages, InMemoryScheduler } from '../../../../test/support/in-memory/engagement';
 import { DeliveryHandOver } from './delivery-hand-over';
 import { RelayDeliveriesUseCase } from './relay-deliveries.use-case';
 
@@ -7,6 +7,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 describe(RelayDeliveriesUseCase.name, () => {
   let messages: InMemoryOutboundMessages;
+  let leads: InMemoryLeadNotifications;
   let scheduler: InMemoryScheduler;
   let handOver: DeliveryHandOver;
   let relay: RelayDeliveriesUseCase;
@@ -17,8 +18,9 @@ describe(RelayDeliveriesUseCase.name, () => {
     clock = 0;
     messages.now = () => at(clock);
     scheduler = new InMemoryScheduler();
-    handOver = new DeliveryHandOver(messages, scheduler);
-    relay = new RelayDeliveriesUseCase(messages, handOver);
+    leads = new InMemoryLeadNotifications();
+    handOver = new DeliveryHandOver(messages, leads, scheduler);
+    relay = new RelayDeliveriesUseCase(messages, leads, handOver);
   });
 
   const record = async (dealerId = 'acme') =>
@@ -33,6 +35,15 @@ describe(RelayDeliveriesUseCase.name, () => {
     expect([...messages.messages.values()].every((m) => m.handedOverAt !== null)).toBe(true);
     // Handed over: the next round has nothing to do.
     expect(await relay.execute({ now: at(6000), queueSince: T0 })).toEqual({ handedOver: 0, queueAnswered: true });
+  });
+
+  it("hands over hand-off leads' copies after customers' messages, as lead notification jobs", async () => {
+    const message = await record('acme');
+    leads.add('zeta', 'lead-copy-1', at(0));
+    expect(await relay.execute({ now: at(5000), queueSince: T0 })).toEqual({ handedOver: 2, queueAnswered: true });
+    expect(scheduler.jobs.map((j) => [j.dealerId, j.messageId, j.kind ?? 'message'])).toEqual([['acme', message, 'message'], ['zeta', 'lead-copy-1', 'lead_notification']]);
+    expect(leads.rows[0].handedOver).toBe(true);
+    expect((await relay.execute({ now: at(6000), queueSince: T0 })).handedOver).toBe(0);
   });
 
   it('leaves a young message to its request, unless woken by that request', async () => {

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { handAgainBefore, settledWithin } from '../../../../libs/common/queue/hand-over';
 import { OutboundMessages } from '../domain/conversation-messages';
+import { DeliveryJob } from '../domain/delivery-scheduler';
+import { LeadNotifications } from '../domain/lead-notifications';
 import { DeliveryHandOver } from './delivery-hand-over';
 
 const BATCH = 100;
@@ -35,6 +37,7 @@ export class RelayDeliveriesUseCase {
 
   constructor(
     private readonly messages: OutboundMessages,
+    private readonly leads: LeadNotifications,
     private readonly handOver: DeliveryHandOver,
   ) {}
 
@@ -45,15 +48,22 @@ export class RelayDeliveriesUseCase {
       handedOverBefore: handAgainBefore(now, round.queueSince),
     };
     let handedOver = 0;
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const jobs = await this.messages.awaitingHandOver(cutoffs, BATCH);
-      for (const job of jobs) {
-        const attempt = this.handOver.handOver(job, { again: true });
-        attempt.catch((err: unknown) => this.logger.warn({ err, dealer_id: job.dealerId, message_id: job.messageId }, 'the delivery queue did not take a message; the next round tries again'));
-        if (!(await settledWithin(attempt, HAND_OVER_TIMEOUT_MS))) return { handedOver, queueAnswered: false };
-        handedOver++;
+    // Customers' messages, then hand-off leads' copies: two outboxes, one queue.
+    const outboxes: ((take: number) => Promise<DeliveryJob[]>)[] = [
+      (take) => this.messages.awaitingHandOver(cutoffs, take),
+      async (take) => (await this.leads.awaitingHandOver(cutoffs, take)).map((n) => ({ dealerId: n.dealerId, messageId: n.id, kind: 'lead_notification' as const })),
+    ];
+    for (const awaiting of outboxes) {
+      for (let batch = 0; batch < MAX_BATCHES; batch++) {
+        const jobs = await awaiting(BATCH);
+        for (const job of jobs) {
+          const attempt = this.handOver.handOver(job, { again: true });
+          attempt.catch((err: unknown) => this.logger.warn({ err, dealer_id: job.dealerId, message_id: job.messageId, kind: job.kind ?? 'message' }, 'the delivery queue did not take a delivery; the next round tries again'));
+          if (!(await settledWithin(attempt, HAND_OVER_TIMEOUT_MS))) return { handedOver, queueAnswered: false };
+          handedOver++;
+        }
+        if (jobs.length < BATCH) break;
       }
-      if (jobs.length < BATCH) break;
     }
     return { handedOver, queueAnswered: true };
   }

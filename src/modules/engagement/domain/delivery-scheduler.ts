@@ -1,6 +1,9 @@
 export interface DeliveryJob {
   dealerId: string;
+  /** The outbound message's id, or the lead notification's when `kind` says so. */
   messageId: string;
+  /** What to deliver: a customer's outbound message (the default) or a hand-off lead's copy for staff. */
+  kind?: 'message' | 'lead_notification';
 }
 
 /**

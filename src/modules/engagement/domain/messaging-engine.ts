@@ -4,12 +4,15 @@ import { MessageAttachment } from './conversation-messages';
 export interface OutboundMessage {
   messageId: string;
   dealerId: string;
-  conversationId: string;
+  /** Null for a hand-off lead to the dealership's staff (no customer conversation). */
+  conversationId: string | null;
   channel: string;
   to: { fullName: string | null; email: string | null; phone: string | null };
   from: { name: string; email: string | null; phone: string | null };
   subject: string | null;
   text: string;
+  /** An HTML body beside `text` (email only); null for text only. */
+  html: string | null;
   attachments: MessageAttachment[];
   /** 1 for the first try. */
   attempt: number;

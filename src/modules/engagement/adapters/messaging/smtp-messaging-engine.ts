@@ -25,6 +25,7 @@ export class SmtpMessagingEngine extends MessagingEngine {
         to: message.to.fullName ? { name: message.to.fullName, address: message.to.email } : message.to.email,
         subject: message.subject ?? `Message from ${message.from.name}`,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
         headers: { 'X-Dealer-Message-Id': message.messageId },
       })) as { messageId?: string };
       return { externalId: info.messageId ?? null };

@@ -14,12 +14,13 @@ export class QueueDeliveryScheduler extends DeliveryScheduler {
   }
 
   async schedule(job: DeliveryJob, options: { again?: boolean } = {}): Promise<void> {
-    const payload: EngagementDeliveryPayload = { dealerId: job.dealerId, messageId: job.messageId };
+    const lead = job.kind === 'lead_notification';
+    const payload: EngagementDeliveryPayload = lead ? { dealerId: job.dealerId, messageId: job.messageId, kind: 'lead_notification' } : { dealerId: job.dealerId, messageId: job.messageId };
     await this.queue.enqueue(ENGAGEMENT_DELIVERY_QUEUE, payload, {
       attempts: this.config.messaging.deliveryAttempts,
       backoffMs: this.config.messaging.deliveryBackoffMs,
-      // Message ids are unique across dealerships: one job per message.
-      jobId: `message-${job.messageId}`,
+      // Message and notification ids are unique across dealerships: one job per message or notification.
+      jobId: lead ? `lead-${job.messageId}` : `message-${job.messageId}`,
       replaceFinished: options.again,
     });
   }
