@@ -88,7 +88,7 @@ export class RunToolbox implements Toolbox {
     let price = positive(args.price);
     if (typeof args.vin === 'string' && args.vin.trim()) {
       car = await this.sources.inventory.findByVin(this.dealerId, args.vin.trim().toUpperCase());
-      if (!car) return { error: `no car with VIN ${args.vin} in stock` };
+      if (!car) return { vin: args.vin.trim().toUpperCase(), found: false, error: `no car with VIN ${args.vin} in stock` };
       price = car.price;
     }
     if (price === null) return { error: car ? `the car ${car.vin} has no listed price` : 'a VIN or a price is needed' };
@@ -107,7 +107,9 @@ export class RunToolbox implements Toolbox {
       vehicle, price,
       estimates: f.lease.terms.map((t) => ({
         term_months: t.months, mileage_per_year: t.mileagePerYear, mileage_unit: f.lease.mileageUnit || 'km', rate_percent: t.ratePercent,
-        residual_percent: t.residualPercent, monthly_payment: leasePayment(price, t.residualPercent, t.ratePercent, t.months),
+        // The residual as an amount too: a reply may state it, and grounding takes amounts from fields, not from arithmetic.
+        residual_percent: t.residualPercent, residual_value: Math.round(price * t.residualPercent) / 100,
+        monthly_payment: leasePayment(price, t.residualPercent, t.ratePercent, t.months),
       })),
       note: 'Estimates before taxes and fees; final terms depend on credit approval.',
     };

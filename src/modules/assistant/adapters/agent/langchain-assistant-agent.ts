@@ -5,6 +5,7 @@ import { createAgent, tool } from 'langchain';
 import { z } from 'zod';
 import { AgentQuestion, AssistantAgent } from '../../domain/assistant-agent';
 import { Toolbox, ToolDescriptor, ToolName, TOOLS } from '../../domain/assistant-tools';
+import { markedForModel } from '../../domain/tool-data';
 import { asData, SYSTEM_PROMPT } from './prompt';
 
 /** A tool's zod schema from its descriptor (the registry is the one source of names and parameters). */
@@ -43,9 +44,12 @@ export class LangChainAssistantAgent extends AssistantAgent {
       async (args: Record<string, unknown>, config: ToolRunnableConfig) => {
         const toolbox = (config.configurable as Record<string, Toolbox | undefined> | undefined)?.[TOOLBOX_KEY];
         if (!toolbox) throw new Error('the run has no toolbox');
-        return JSON.stringify(await toolbox.call(descriptor.name as ToolName, args));
+        // The model reads the result with its feed and customer text marked as data; the raw result
+        // travels as the message's artifact (the offline model reads that one).
+        const result = await toolbox.call(descriptor.name as ToolName, args);
+        return [JSON.stringify(markedForModel(result)), result];
       },
-      { name: descriptor.name, description: descriptor.description, schema: schemaOf(descriptor) },
+      { name: descriptor.name, description: descriptor.description, schema: schemaOf(descriptor), responseFormat: 'content_and_artifact' },
     ));
     this.agent = createAgent({ model: chatModel, tools, systemPrompt: SYSTEM_PROMPT });
   }

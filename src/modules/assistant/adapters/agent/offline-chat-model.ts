@@ -35,7 +35,7 @@ export class OfflineDealershipModel extends BaseChatModel {
     const lastHuman = messages.map((m, i) => (HumanMessage.isInstance(m) ? i : -1)).filter((i) => i >= 0).pop() ?? -1;
     const question = questionOf(String(messages[lastHuman]?.content ?? ''));
     const turn = messages.slice(lastHuman + 1);
-    const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: parse(String(m.content)) }));
+    const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: m.artifact ?? parse(String(m.content)) }));
     const called = turn.some((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) > 0);
     const earlier = lastVinIn(messages.slice(0, Math.max(lastHuman, 0)).map((m) => questionOf(String(m.content ?? ''))));
     const calls = (called ? followUpTools(question, results) : planTools(question, earlier)).filter((c) => this.boundTools.includes(c.name));
