@@ -959,8 +959,11 @@ export interface components {
         RunResponse: {
             /** @enum {string} */
             status: "queued" | "in_progress" | "cancelling" | "completed" | "failed" | "cancelled" | "expired";
-            /** @enum {string|null} */
-            outcome: "answered" | "handed_off" | null;
+            /**
+             * @description `answered`, `handed_off` (passed to staff) or `unanswered` (failed, expired or cancelled; `outcome_code` says why); null only while the run runs
+             * @enum {string|null}
+             */
+            outcome: "answered" | "handed_off" | "unanswered" | null;
             step_index: number;
             run_id: string;
             thread_id: string;
@@ -5414,6 +5417,8 @@ export interface operations {
             query?: {
                 /** @description How many threads, most recent first */
                 take?: number;
+                /** @description Only the threads whose latest run ended so: `handed_off` (passed to staff), `answered`, or `unanswered` (failed, expired or cancelled) */
+                outcome?: "answered" | "handed_off" | "unanswered";
             };
             header?: never;
             path?: never;
@@ -5441,6 +5446,21 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["ListAssistantThreadsResponse"];
+                };
+            };
+            /** @description take out of 1..100, or outcome not answered, handed_off or unanswered */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "take out of 1..100, or outcome not answered, handed_off or unanswered",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, malformed or wrong Basic credentials */

@@ -28,7 +28,7 @@ export class CancelRunUseCase {
       if (!active) throw new NoActiveRunError(threadId);
       const now = new Date();
       if (active.status === 'queued' && await this.assistant.updateRun(dealerId, active.id, ['queued'], {
-        status: 'cancelled', outcomeCode: 'cancelled_by_user', completedDate: now, resultSummary: 'Cancelled before it started',
+        status: 'cancelled', outcome: 'unanswered', outcomeCode: 'cancelled_by_user', completedDate: now, resultSummary: 'Cancelled before it started',
       }, now)) {
         await this.assistant.appendEvent(dealerId, { runId: active.id, type: 'run.cancelled', summary: 'Run cancelled before it started', payload: { run_id: active.id }, dateCreated: now });
         cancelledQueued = active;

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { AssistantAgent } from '../domain/assistant-agent';
-import { AssistantRun, OutcomeCode, RunEventType, RunOutcome, RunStatus } from '../domain/assistant-run';
+import { AssistantRun, conversationTurns, OutcomeCode, RunEventType, RunOutcome, RunStatus } from '../domain/assistant-run';
 import { ToolName, Toolbox } from '../domain/assistant-tools';
 import { AssistantRepository, NewRunEvent } from '../domain/assistant.repository';
 import { ConversationInsights } from '../domain/conversation-statistics';
@@ -108,13 +108,13 @@ export class ExecuteRunUseCase {
       }
       // What the run said so far is stored before its end, in the same transaction.
       const said = await events.takeAll().catch(() => []);
-      if (reason === 'cancelled') await this.finish(run, ['in_progress', 'cancelling'], 'cancelled', null, said, attempt);
-      else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired', null, said, attempt);
+      if (reason === 'cancelled') await this.finish(run, ['in_progress', 'cancelling'], 'cancelled', null, said, attempt, events.toolCalls);
+      else if (reason === 'deadline') await this.finish(run, ['in_progress', 'cancelling'], 'expired', null, said, attempt, events.toolCalls);
       else {
         this.logger.error({ err, dealer_id: dealerId, run_id: runId }, 'assistant run failed');
         const cause = reason === 'store' ? "The run's events could not be stored" : 'The model or a tool failed';
         const detail = reason === 'store' ? (stopped?.failure?.message ?? '') : err instanceof Error ? err.message : String(err);
-        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `${cause}: ${detail}`.slice(0, 500), said, attempt);
+        await this.finish(run, ['in_progress', 'cancelling'], 'failed', `${cause}: ${detail}`.slice(0, 500), said, attempt, events.toolCalls);
       }
     } finally {
       events.stop();
@@ -136,7 +136,7 @@ export class ExecuteRunUseCase {
     const recent = await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES + 2);
     const question = recent.find((m) => m.runId === run.id && m.role === 'user');
     if (!question) throw new Error('the run has no user message');
-    const history = recent.filter((m) => m.runId !== run.id).slice(-(HISTORY_MESSAGES + 1));
+    const history = conversationTurns(await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES, { answered: true }));
     const dealRequest = isDealRequest(question.content);
 
     const results: unknown[] = [];
@@ -238,8 +238,12 @@ export class ExecuteRunUseCase {
     }
   }
 
-  /** Ends the run with a terminal status and its event, if it is still in one of `from` (and in `attempt`, when given). */
-  async finish(run: AssistantRun, from: RunStatus[], status: 'cancelled' | 'expired' | 'failed', lastError: string | null = null, said: readonly NewRunEvent[] = [], attempt?: number): Promise<void> {
+  /**
+   * Ends the run with a terminal status and its event, if it is still in one of `from` (and in
+   * `attempt`, when given), outcome `unanswered`. `steps`: the tool calls it made, when the caller
+   * knows them (the stored step count may be a batch behind).
+   */
+  async finish(run: AssistantRun, from: RunStatus[], status: 'cancelled' | 'expired' | 'failed', lastError: string | null = null, said: readonly NewRunEvent[] = [], attempt?: number, steps?: number): Promise<void> {
     const now = new Date();
     const code: OutcomeCode = status === 'cancelled' ? 'cancelled_by_user' : status === 'expired' ? 'deadline_exceeded' : lastError?.startsWith('The worker') ? 'worker_lost' : 'model_error';
     const error = status === 'expired' ? `The run passed its deadline (${Math.round(this.settings.runDeadlineMs / 1000)} s)` : lastError;
@@ -247,8 +251,8 @@ export class ExecuteRunUseCase {
     // Every ended run says how it ended (a run cancelled while queued: 'Cancelled before it started').
     const summary = status === 'cancelled' ? 'Cancelled while it was running' : status === 'expired' ? 'Stopped at its deadline' : 'Failed';
     const ended = await this.unitOfWork.run(async () => {
-      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcomeCode: code, lastError: error, resultSummary: summary, completedDate: now }, now, attempt))) return false;
-      await this.assistant.appendEvents(run.dealerId, run.id, [...said, { type, summary: `Run ${status}`, payload: { outcome_code: code, last_error: error }, dateCreated: now }]);
+      if (!(await this.assistant.updateRun(run.dealerId, run.id, from, { status, outcome: 'unanswered', outcomeCode: code, lastError: error, resultSummary: summary, completedDate: now, stepIndex: steps }, now, attempt))) return false;
+      await this.assistant.appendEvents(run.dealerId, run.id, [...said, { type, summary: `Run ${status}`, payload: { outcome: 'unanswered', outcome_code: code, last_error: error }, dateCreated: now }]);
       await this.assistant.touchThread(run.dealerId, run.threadId, run.id, now);
       return true;
     }, { retryOnConflict: true });
@@ -271,6 +275,8 @@ export function secondsSince(start: Date, end: Date): number {
 class RunEvents {
   /** The last sequence this run wrote, once it wrote a batch. */
   last: number | undefined;
+  /** The run's steps so far (its tool calls), for its end. */
+  toolCalls = 0;
   private waiting: NewRunEvent[] = [];
   private steps: number | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -289,7 +295,7 @@ class RunEvents {
 
   add(type: RunEventType, summary: string, payload: unknown, steps?: number): void {
     this.waiting.push({ type, summary, payload, dateCreated: new Date() });
-    if (steps !== undefined) this.steps = steps;
+    if (steps !== undefined) this.steps = this.toolCalls = steps;
     this.timer ??= setTimeout(() => {
       this.timer = null;
       this.writing = this.writing.then(() => this.write()).catch((err: unknown) => {

@@ -12,14 +12,16 @@ export function isTerminal(status: RunStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
 
-export type RunOutcome = 'answered' | 'handed_off';
+/** How a run ended; null only while it runs. `unanswered`: it failed, expired or was cancelled. */
+export const RUN_OUTCOMES = ['answered', 'handed_off', 'unanswered'] as const;
+export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 
 /**
  * `outcome_code`: why the run ended as it did (stable, snake_case; README "Assistant").
  * answered: `answered` (grounded as written), `answer_repaired` (a figure not backed by a tool was
  * corrected), `cannot_answer` (the question is outside what the tools know).
  * handed_off: `deal_request` (price, discount or deal negotiation goes to staff).
- * failed / cancelled / expired: `model_error`, `worker_lost`, `cancelled_by_user`, `deadline_exceeded`.
+ * unanswered (failed / cancelled / expired): `model_error`, `worker_lost`, `cancelled_by_user`, `deadline_exceeded`.
  */
 export type OutcomeCode =
   | 'answered' | 'answer_repaired' | 'cannot_answer' | 'deal_request'
@@ -88,4 +90,23 @@ export interface RunEvent {
 export function threadTitle(message: string): string {
   const oneLine = message.replace(/\s+/g, ' ').trim();
   return oneLine.length <= 80 ? oneLine : `${oneLine.slice(0, 77)}...`;
+}
+
+/**
+ * The turns a model is shown of a thread's messages (chronological): each question followed by its
+ * run's reply. A question without one (its run failed, expired or was cancelled, or is the one
+ * running) is left out, and so is a reply whose question is not there: customer and assistant
+ * turns alternate.
+ */
+export function conversationTurns(messages: readonly ThreadMessage[]): ThreadMessage[] {
+  const turns: ThreadMessage[] = [];
+  for (let i = 0; i + 1 < messages.length; i++) {
+    const question = messages[i];
+    const reply = messages[i + 1];
+    if (question.role === 'user' && reply.role === 'assistant' && reply.runId === question.runId) {
+      turns.push(question, reply);
+      i++;
+    }
+  }
+  return turns;
 }

@@ -1,4 +1,4 @@
-import { AssistantRun, AssistantThread, RunEvent, RunEventType, RunStatus, ThreadMessage } from './assistant-run';
+import { AssistantRun, AssistantThread, RunEvent, RunEventType, RunOutcome, RunStatus, ThreadMessage } from './assistant-run';
 
 export type RunChanges = Partial<Pick<AssistantRun,
   'status' | 'lastError' | 'resultSummary' | 'outcome' | 'outcomeCode' | 'stepIndex' | 'attempts' | 'startedDate' | 'completedDate' | 'enqueuedAt'>>;
@@ -24,8 +24,8 @@ export interface RunRef {
 export abstract class AssistantRepository {
   abstract insertThread(thread: AssistantThread): Promise<void>;
   abstract findThread(dealerId: string, threadId: string): Promise<AssistantThread | null>;
-  /** Most recently modified first. */
-  abstract listThreads(dealerId: string, take: number): Promise<AssistantThread[]>;
+  /** Most recently modified first; with `outcome`, only the threads whose latest run ended so (`take` counts those). */
+  abstract listThreads(dealerId: string, take: number, outcome?: RunOutcome): Promise<AssistantThread[]>;
   abstract touchThread(dealerId: string, threadId: string, latestRunId: string, at: Date): Promise<void>;
 
   abstract insertRun(run: AssistantRun): Promise<void>;
@@ -48,8 +48,11 @@ export abstract class AssistantRepository {
   abstract heartbeat(dealerId: string, runId: string, at: Date, attempt: number): Promise<'in_progress' | 'cancelling' | null>;
 
   abstract insertMessage(message: Omit<ThreadMessage, 'id'>): Promise<string>;
-  /** Chronological; the last `take` of the thread. */
-  abstract listMessages(dealerId: string, threadId: string, take: number): Promise<ThreadMessage[]>;
+  /**
+   * Chronological; the last `take` of the thread. `answered`: only the messages of runs that
+   * completed (each question with its reply), the history a model is shown.
+   */
+  abstract listMessages(dealerId: string, threadId: string, take: number, options?: { answered: boolean }): Promise<ThreadMessage[]>;
 
   /**
    * Appends the events, in order, with the next sequences of their run (1, 2, ...), in one

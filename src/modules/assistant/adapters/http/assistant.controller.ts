@@ -55,8 +55,9 @@ export class AssistantController {
   @Get('threads')
   @ApiOperation({ summary: "The dealership's most recent threads", operationId: 'listAssistantThreads' })
   @ApiOkResponse({ type: [ThreadResponse] })
+  @ApiBadRequestResponse({ description: 'take out of 1..100, or outcome not answered, handed_off or unanswered' })
   async threads(@CurrentDealer() dealerId: string, @Query() query: ListThreadsQuery): Promise<ThreadResponse[]> {
-    const threads = await this.assistant.listThreads(dealerId, query.take);
+    const threads = await this.assistant.listThreads(dealerId, query.take, query.outcome);
     const runs = await this.runsById(dealerId, threads.map((t) => t.latestRunId));
     return threads.map((t) => toThreadResponse(t, t.latestRunId ? runs.get(t.latestRunId) : undefined));
   }

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, MinLength } from 'class-validator';
 import { QueryInt } from '../../../../../libs/common/http/query-transforms';
+import { RUN_OUTCOMES, RunOutcome } from '../../domain/assistant-run';
 
 export class SendMessageRequest {
   /**
@@ -21,6 +22,10 @@ export class ListThreadsQuery {
   @ApiPropertyOptional({ description: 'How many threads, most recent first', type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 20 })
   @IsOptional() @QueryInt() @IsInt() @Min(1) @Max(100)
   take: number = 20;
+
+  @ApiPropertyOptional({ description: 'Only the threads whose latest run ended so: `handed_off` (passed to staff), `answered`, or `unanswered` (failed, expired or cancelled)', enum: RUN_OUTCOMES })
+  @IsOptional() @IsIn(RUN_OUTCOMES)
+  outcome?: RunOutcome;
 }
 
 export class ListThreadMessagesQuery {

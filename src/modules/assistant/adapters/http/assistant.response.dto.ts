@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AssistantRun, AssistantThread, isTerminal, RunEvent, ThreadMessage } from '../../domain/assistant-run';
+import { AssistantRun, AssistantThread, isTerminal, RUN_OUTCOMES, RunEvent, ThreadMessage } from '../../domain/assistant-run';
 
 export class ThreadResponse {
   thread_id!: string;
@@ -19,7 +19,8 @@ export class RunResponse {
   @ApiProperty({ enum: ['queued', 'in_progress', 'cancelling', 'completed', 'failed', 'cancelled', 'expired'] }) status!: string;
   last_error!: string | null;
   result_summary!: string | null;
-  @ApiProperty({ enum: ['answered', 'handed_off'], nullable: true }) outcome!: string | null;
+  @ApiProperty({ enum: RUN_OUTCOMES, nullable: true, description: '`answered`, `handed_off` (passed to staff) or `unanswered` (failed, expired or cancelled; `outcome_code` says why); null only while the run runs' })
+  outcome!: string | null;
   outcome_code!: string | null;
   @ApiProperty({ type: 'integer' }) step_index!: number;
   created_date!: string;

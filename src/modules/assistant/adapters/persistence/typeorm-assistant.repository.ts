@@ -56,8 +56,12 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
     return thread ?? null;
   }
 
-  async listThreads(dealerId: string, take: number): Promise<AssistantThread[]> {
-    return this.m.find(AssistantThreadOrmEntity, { where: { dealerId }, order: { lastModifiedDate: 'DESC', id: 'DESC' }, take });
+  async listThreads(dealerId: string, take: number, outcome?: RunOutcome): Promise<AssistantThread[]> {
+    const t = this.threads;
+    // The latest run by its primary key, for each thread in ix_assistant_threads_modified's order: no other index needed.
+    const ofOutcome = outcome ? ` AND EXISTS (${this.runWhere(`${t.name}.${t.q('latest_run_id')}`, `${t.name}.${t.q('dealer_id')}`, 'outcome')})` : '';
+    return t.select(this.m, `${t.is('dealerId')}${ofOutcome}`, outcome ? [dealerId, outcome] : [dealerId],
+      `ORDER BY ${t.q('last_modified_date')} DESC, ${t.q('id')} DESC LIMIT ${Math.max(1, Math.floor(take))}`);
   }
 
   async touchThread(dealerId: string, threadId: string, latestRunId: string, at: Date): Promise<void> {
@@ -114,10 +118,19 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
     return String(typeof raw === 'object' ? raw.insertId : raw);
   }
 
-  async listMessages(dealerId: string, threadId: string, take: number): Promise<ThreadMessage[]> {
+  async listMessages(dealerId: string, threadId: string, take: number, options?: { answered: boolean }): Promise<ThreadMessage[]> {
     const t = this.messages;
-    const rows = await t.select(this.m, `${t.is('dealerId')} AND ${t.is('threadId')}`, [dealerId, threadId], `ORDER BY ${t.q('id')} DESC LIMIT ${Math.max(1, Math.floor(take))}`);
+    // A run completes with its reply, in one transaction: its messages are a question and its answer.
+    const answered = options?.answered ? ` AND EXISTS (${this.runWhere(`${t.name}.${t.q('run_id')}`, `${t.name}.${t.q('dealer_id')}`, 'status')})` : '';
+    const rows = await t.select(this.m, `${t.is('dealerId')} AND ${t.is('threadId')}${answered}`, [dealerId, threadId, ...(options?.answered ? ['completed'] : [])],
+      `ORDER BY ${t.q('id')} DESC LIMIT ${Math.max(1, Math.floor(take))}`);
     return rows.reverse().map(toMessage);
+  }
+
+  /** The run `runId` (a column of the outer row, of its dealership `dealerId`) whose `column` is the next parameter, by primary key. */
+  private runWhere(runId: string, dealerId: string, column: 'status' | 'outcome'): string {
+    const r = this.runs;
+    return `SELECT 1 FROM ${r.name} ar WHERE ar.${r.q('id')} = ${runId} AND ar.${r.q('dealer_id')} = ${dealerId} AND ar.${r.q(column)} = ?`;
   }
 
   async appendEvents(dealerId: string, runId: string, events: readonly NewRunEvent[], after?: number): Promise<RunEvent[]> {
