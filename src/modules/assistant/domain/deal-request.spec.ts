@@ -1,4 +1,4 @@
-import { agreesToDeal, isDealRequest, statedMoneyIn } from './deal-request';
+import { agreesToDeal, asksForAppraisal, isDealRequest, statedMoneyIn } from './deal-request';
 
 describe(isDealRequest.name, () => {
   it.each([
@@ -46,6 +46,31 @@ describe(isDealRequest.name, () => {
     'How about thirty grand?',
     'Would you take twenty five thousand for the Civic?',
     'Can you come down to $400 a month?',
+    // Counter-offers in thousands said short, and in chat spelling.
+    'would u take 18 cash today',
+    'can you make it work for 20 on the accord',
+    "I'm at 21 for the Mustang, let me know",
+    'wud you consider 12.5 for the civic',
+    'do 20k?',
+    '19.5 and we have a deal',
+    'Would twenty two work for the Elantra?',
+    'Take it or leave it: $23,500 for stock #P4471',
+    // Money, percent and the price moving.
+    'shave a couple grand off and I will come get it',
+    'take it down 2k and i will sign',
+    'Any chance of 10 percent off?',
+    'I want at least 5 pct off sticker',
+    "What's your out-the-door number on the Sienna?",
+    "You're at 31, I'm at 28. Meet halfway?",
+    'Any wiggle room on the Bronco?',
+    'Is 24,900 firm?',
+    'Carvana has it for 2k less, can you match?',
+    'vroom has it cheaper',
+    'Love the truck, not loving the price. Anything you can do?',
+    // A trade-in value.
+    'Could you appraise my 2016 F-250?',
+    "What's my car worth to you? 2017 RAV4, 62k miles",
+    'Would you buy my car outright?',
   ])('hands off %j', (text) => expect(isDealRequest(text)).toBe(true));
 
   it.each([
@@ -86,14 +111,81 @@ describe(isDealRequest.name, () => {
     "I'll come down after work",
     'Can my son come down too?',
     'Do you have cars for less than $15,000?',
+    // The listed price, budgets, payments, rates and fees.
+    "What's the price of the red Civic?",
+    'Is the price on the website the real price?',
+    'Looking for an SUV under 25k',
+    'I have a budget of 18k, what do you have in a minivan?',
+    'What rates are you seeing for 72 months?',
+    'Can you do 60 months at 4.9?',
+    'What are your doc fees?',
+    'Does the price include the rebate?',
+    'I have about 2 grand for a down payment, is that enough?',
+    // "Best" and "number" that are no price, times, ages and model numbers.
+    "What's the best number to text the sales team?",
+    "What's the best SUV for towing a boat?",
+    "What's the lowest price Civic you have?",
+    'Can you do 2 pm tomorrow?',
+    'Can you do 5:30?',
+    'I can come by at 5 and take it for a drive',
+    'My son is 17, can he test drive it?',
+    'Does the 2500 have the Cummins?',
+    'It has 2 owners and 45k on it',
+    'My zip is 92115, do you deliver here?',
+    // Trade-in policy, and a deal asked about, not for.
+    'Do you take trade-ins from out of state?',
+    'How long does a trade appraisal take?',
+    'Is this a good deal?',
   ])('answers %j', (text) => expect(isDealRequest(text)).toBe(false));
 });
 
-describe(agreesToDeal.name, () => {
-  it('spots a reply that agrees to a price change', () => {
-    expect(agreesToDeal('Sure, we can do $28,000 on that one.')).toBe(true);
-    expect(agreesToDeal('The 2026 Civic is listed at $35,095.')).toBe(false);
+describe(asksForAppraisal.name, () => {
+  it.each([
+    'Can you give me a number on my trade before I drive 2 hours?',
+    'How much is my 2015 Honda Civic worth as a trade-in?',
+    "My trade is a 2017 Fusion with 80k. What's it worth to you guys?",
+    'I want to sell my car to you. How much would you offer?',
+  ])('a trade-in: %j', (text) => {
+    expect(asksForAppraisal(text)).toBe(true);
+    expect(isDealRequest(text)).toBe(true);
   });
+
+  it.each([
+    'Would you take $7,000 for it?',
+    'Do you take trade-ins?',
+    "I'm not trading anything in, just buying",
+    'How much for an oil change on my car?',
+    'Is the extended warranty worth it?',
+  ])('no trade-in: %j', (text) => expect(asksForAppraisal(text)).toBe(false));
+});
+
+describe(agreesToDeal.name, () => {
+  it.each([
+    'Sure, we can do $28,000 on that one.',
+    'sure, 22k works',
+    'I can do 5% off',
+    "let's call it $21,000",
+    'deal!',
+    "we'll match that price",
+    "It's yours for $20,000.",
+    'I can let it go for 21.',
+    'We can knock $1,500 off for you.',
+    'I can meet you halfway at $23,000.',
+    "We've lowered the price to $22,000 for you.",
+  ])('agrees: %j', (reply) => expect(agreesToDeal(reply)).toBe(true));
+
+  it.each([
+    'The 2026 Civic is listed at $35,095.',
+    'We have 3 cars under $25,000.',
+    'The listed price is $24,500.',
+    "I've passed your request to our sales team, who will get back to you.",
+    "I can't change prices or agree to discounts or deals myself.",
+    "We can't offer a discount, but the listed price is $24,500.",
+    'I can give you the details: the Civic is listed at $24,500 with 12,000 km.',
+    'We can offer financing at 4.9% APR.',
+    'The monthly payment would be $452.10 with $5,000 down.',
+    'The best price I can give you is the listed price of $24,500.',
+  ])('does not agree: %j', (reply) => expect(agreesToDeal(reply)).toBe(false));
 });
 
 describe('numbers that are not money', () => {

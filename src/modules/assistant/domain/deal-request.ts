@@ -1,28 +1,48 @@
 /**
- * A customer asking for a lower price, a discount or a deal: the assistant states the listed price
- * and hands off to staff, never agrees (decisions.md section 9). General phrasing, not a list of
- * test sentences: the words of negotiation, asking for the price to move, and offering an amount.
+ * A customer asking for a price other than the listed one, or for what their own car is worth: the
+ * assistant states the listed price and hands off to staff, never agrees (decisions.md section 9).
+ *
+ * Recognised by what a message asks, from a few general parts rather than set sentences:
+ * - the text is read once (`readRequest`): amounts become marks saying what kind of amount each is
+ *   (a price, other money, a budget, a percentage, a bare "21" that may mean thousands), then lower
+ *   case, chat spellings ("u", "yall", "im") and small typos of the words below made standard;
+ * - small vocabularies: price nouns, reduction verbs, vague quantities ("a couple grand"), words
+ *   that veto a reading (financing, fees, a budget);
+ * - patterns that combine them the way a request is built: a reduction verb on a price or an amount
+ *   ("knock 2k off", "bring the price down"), a superlative on a price ("your best number"), an
+ *   amount offered for a car ("would you take 16 for the sonata"), a price set against a
+ *   competitor's, a value asked for the customer's own car.
  */
-import { type Amount, findAmounts } from '../../../../libs/common/text/amounts';
+import { type Amount, findAmounts, NUMBER_WORDS } from '../../../../libs/common/text/amounts';
+
+// ---------------------------------------------------------------- amounts, as marks
+
+/** A price: money with no period, not put down, not a budget ("$30,000", "30k", "30 grand", "28,000"). */
+const PRICE = '\ue000';
+/** Money of another kind: a payment with a period, a down payment or deposit ("$400 a month", "5k down"). */
+const OTHER_MONEY = '\ue001';
+/** Money a search is bounded by, not offered for a car ("under $25k", "a budget of 18k", "30k or less"). */
+const BUDGET = '\ue002';
+/** A percentage ("5%", "10 percent"). */
+const PERCENT = '\ue003';
+/**
+ * A bare small number where people say thousands ("I'm at 21 for the Mustang", "can you do 24 on the
+ * Accord", "12.5"): it counts only inside an offer, and only when what follows it is what follows an
+ * amount (the end, "for the", "flat", "cash"...), never a noun ("2 owners", "72 months", "2 pm").
+ */
+const BARE = '\ue004';
 
 /**
- * Money in a text, read by the shared amount reader: a price is money with no unit, no period and
- * not put down ("$30,000", "30k", "30 grand", "28,000", "25000"); a bare number the size of a model
- * year is a price only where no car name follows it ("would you take 2000 for it?", not "my 2015 Accord").
+ * A bare four-digit number is money only at the end of a sentence or before "for", "cash", "off" or "less"
+ * ("would you take 2000 for it?", "2000 off?"); elsewhere it is a year or a model's number ("1985
+ * Corvettes", "Ram 2500", "7500 lbs").
  */
-const PRICE = '\u00a4';
-/** Any other money (a monthly payment, a down payment): "come down to $400 a month" asks for a lower price too. */
-const OTHER_MONEY = '\u00a2';
-const MONEY = `[${PRICE}${OTHER_MONEY}]`;
-const AMOUNT = PRICE;
-const YEAR_AS_PRICE_AFTER = /^\s*(?:$|[?.!,;]|for\b|cash\b)/i;
+const YEAR_AS_PRICE_AFTER = /^\s*(?:$|[?.!,;]|for\b|cash\b|off\b|less\b|cheaper\b)/i;
 
 function isMoney(a: Amount, after: string): boolean {
   if (a.unit !== null) return false;
   if (a.currency || a.scaled || a.grouped || (a.down && a.value >= 100)) return true;
   if (a.decimal || a.value < 1000 || a.value >= 1e7) return false;
-  // a bare four-digit number is a year or a model's number ("1985 Corvettes", "Ram 2500", "7500 lbs")
-  // unless nothing follows it but the end of the sentence or "for" ("would you take 2000 for it?")
   return (!a.possibleYear && a.value >= 10000) || YEAR_AS_PRICE_AFTER.test(after);
 }
 
@@ -36,52 +56,520 @@ function moneyIn(text: string): Amount[] {
   return findAmounts(text).filter((a) => isMoney(a, text.slice(a.end)));
 }
 
-/** The text with each amount of money replaced by one sign: a price by PRICE, other money by OTHER_MONEY. */
-function markMoney(text: string): string {
+/** A number that names something rather than counts money: "stock 12345", "zip is 92115", "#4471" (and one run into more digits: a phone number). */
+const IDENTIFIER_BEFORE = /(?:\b(?:stock|stk|vin|zip|postal|code|unit|ref|order|account|phone|cell|ext|apt|suite|id)\s*(?:#|no\.?|number|is|:)?|#)\s*$/i;
+/** Words before an amount that make it a bound on a search, not an offer. */
+const BUDGET_BEFORE = /\b(?:under|below|beneath|less than|no more than|not more than|at most|max(?:imum)? of|within|between|budget(?: of| is| around| about)?|range|for (?:around|about|under)|in the|(?:between|from) \S+ (?:and|to))\s*$/i;
+/** Money the customer has or can spend ("I have 20k cash", "up to 25k") bounds a search, unless it is put on a car named after it ("I have 20 cash for it", "I can go up to 25k on the Civic"). */
+const HAVE_BEFORE = /\b(?:have|got|saved|afford|spend|spending|up to)\s+(?:about\s+|around\s+|like\s+|roughly\s+|maybe\s+)?$/i;
+const FOR_THE_CAR_AFTER = /^\s*(?:\w+\s+){0,2}?(?:for|on)\s+(?:the|that|this|it|your)\b/i;
+/** Words after an amount that make it a bound on a search ("30k or less", "18k for a minivan", "20k enough for a"). */
+const BUDGET_AFTER = /^\s*(?:or (?:less|under|below|cheaper|so)|and (?:under|below|less)|max budget|budget|range|to spend|for (?:a|an|any|some|something|anything|my budget)\b|enough (?:for|to)\b|(?:cash )?to (?:work with|play with))/i;
+/** After an amount: money put towards a down payment ("2 grand for a down payment"). */
+const PUT_TOWARDS = /^\s*(?:for|as|towards?|on)\s+(?:a|an|the|my|our|your)?\s*(?:down\s*payment|deposit|down)\b/i;
+/** What can follow a bare number that means thousands: the end, an offer's words, a car named after "for"/"on". */
+const BARE_AFTER =
+  /^\s*(?:$|[?!.,;)]|(?:flat|even|cash|otd|out the door|all in|total|tops|max|firm|out of the question|and|&|n|or|if|i|im|we|then|so|plus|instead|off|less|lower|cheaper|work|works|happen|doable|sounds?|too|one|two|three|four|five|six|seven|eight|nine|fifty)\b|(?:for|on)\s+(?:the|that|this|it|your|ur|stock|him|her|[a-hj-npr-z\d]{17})\b|with\s+(?:tax|taxes|fees|everything)\b|is\s+(?:my|our|all|the|what|where)\b|in\s+cash\b|be\b)/i;
+/** After a bare number too large for an hour: a day or a condition ("I'd do 19 today", "19 with the warranty"). */
+const BIG_BARE_AFTER = /^\s*(?:right now|now|today|tonight|tomorrow|this week|with)\b/i;
+/** Before a bare number, "at" or "by" makes it a time ("call me at 3", "ready by 5"), unless the customer stands at it ("I'm at 21", "meet me at 25") or buys at it. */
+const TIME_BEFORE = /(?:\b(?:by|before|after|until|till|from|at|in)|:)\s*$/i;
+/** Words of the clock and the calendar: a number up to 12 near them is an hour ("can you do 3 or 4 tomorrow?"). */
+const CLOCK_WORDS = /^[^.?!;\n]*\b(?:am|pm|a\.m|p\.m|o'?clock|today|tomorrow|tonight|morning|afternoon|evening|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/i;
+/** "Come in at": a time for an hour's number ("I'll come in at 10"), an offer above it ("what if I came in at 19?"). */
+const COME_IN_AT = /\b(?:come|came|coming)\s+in\s+at\s*$/i;
+/** Before a bare number, a person being it: an age ("I'm 25", "my son is 17"). */
+const AGE_BEFORE = /\b(?:i'?m|i am|he'?s|she'?s|(?:he|she|son|daughter|kid|wife|husband|mom|dad)\s+is|turned|turning|aged?)\s*$/i;
+const STANDING_AT = /\b(?:i'?m|i am|we'?re|we are|you'?re|you are|meet (?:me|you|us)|settle|agree|land|chance|firm|happy|good|ok|okay|fine|comfortable)\s+at\s*$|\b(?:buy|buying|bought|purchase|purchasing|sell|selling|sold)\b(?:\s+\w+){0,2}\s+at\s*$/i;
+
+/** A bare number (no currency, scale, unit or period) that may be thousands in speech: see BARE. */
+function mayBeThousands(a: Amount, before: string, after: string): boolean {
+  if (a.unit !== null || a.period !== null || a.down || a.currency || a.words || a.possibleYear) return false;
+  if (a.value <= 0 || a.value >= 10000 || (a.decimal && a.value >= 1000)) return false;
+  const standing = STANDING_AT.test(before) || (a.value > 12 && COME_IN_AT.test(before));
+  if ((TIME_BEFORE.test(before) && !standing) || AGE_BEFORE.test(before) || (a.value <= 12 && CLOCK_WORDS.test(after))) return false;
+  return BARE_AFTER.test(after) || (a.value > 12 && BIG_BARE_AFTER.test(after));
+}
+
+/** The mark an amount stands for in the text, or null to leave it as written (a year, a count, km, an identifier). */
+function markOf(a: Amount, text: string): string | null {
+  const before = text.slice(0, a.start);
+  const after = text.slice(a.end);
+  if (IDENTIFIER_BEFORE.test(before) || /^[\s-]*\d/.test(after)) return null;
+  if (a.unit === '%') return PERCENT;
+  if (a.unit !== null) return null;
+  const budget = BUDGET_BEFORE.test(before) || BUDGET_AFTER.test(after) || (HAVE_BEFORE.test(before) && !FOR_THE_CAR_AFTER.test(after));
+  if (isMoney(a, after) || (a.words && a.value >= 100 && a.unit === null)) {
+    if (a.period !== null || a.down || PUT_TOWARDS.test(after)) return OTHER_MONEY;
+    return budget ? BUDGET : PRICE;
+  }
+  if (mayBeThousands(a, before, after)) return budget ? BUDGET : BARE;
+  return null;
+}
+
+/**
+ * Thousands said in words without "thousand" ("twenty for it", "nineteen five"): the shared reader
+ * leaves number words under a hundred alone (they are mostly "the one with"), so they are marked
+ * BARE here, from the shared table of number words, where an offer's words follow them.
+ */
+const SPOKEN_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] > 10 && NUMBER_WORDS[w] < 100);
+const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] > 0 && NUMBER_WORDS[w] < 10);
+const SPOKEN_THOUSANDS = new RegExp(String.raw`\b(?:${SPOKEN_WORDS.join('|')})(?:[\s-]+(?:${UNIT_WORDS.join('|')}))?\b`, 'gi');
+
+function markAmounts(text: string): string {
   let out = '';
   let at = 0;
-  for (const a of moneyIn(text)) {
-    out += text.slice(at, a.start) + (a.period === null && !a.down ? PRICE : OTHER_MONEY);
+  for (const a of findAmounts(text)) {
+    const mark = markOf(a, text);
+    if (mark === null) continue;
+    out += text.slice(at, a.start) + mark;
     at = a.end;
   }
-  return out + text.slice(at);
+  out += text.slice(at);
+  return out.replace(SPOKEN_THOUSANDS, (words, start: number, whole: string) =>
+    BARE_AFTER.test(whole.slice(start + words.length)) && !TIME_BEFORE.test(whole.slice(0, start)) ? BARE : words);
 }
-/** After an offer's amount, what makes it a budget ("a car at $20k or less") rather than an offer for a car. */
-const NOT_A_BUDGET = String.raw`(?!\s*(?:or (?:less|under|below)|budget)\b)`;
 
-const NEGOTIATION = [
-  // The words of negotiation.
-  /\b(discounts?|rebates?|deals?|bargain\w*|negotia\w*|haggl\w*|markdowns?|wiggle room|room to move|price[\s-]*match\w*)\b/i,
-  /\bprice\b[^.?!]{0,15}\b(firm|flexib\w*)\b|\bflexib\w*\b[^.?!]{0,15}\b(price|sticker)\b|\bhow low\b[^.?!]{0,15}\bgo\b|\bthe best you can do\b/i,
-  // The price moved: "lower the price", "beat their quote", "your best price", "match their offer".
-  /\b(lower|reduce|drop|cut|beat|best|knock|shave|match)\b[^.?!]{0,30}\b(price|offer|number|quote)\b/i,
-  // The car's price moved: "lower it", "knock it down", "knock some off", "do better on it", "get it for less".
-  /\b(lower|reduce|shave)\s+(it|that|this)\b|\bbeat\s+(it|that|this)\b|\bknock\s+(it|that|this|some|something|a bit|a little)\s+(down|off)\b|\b(knock|take)\s+(some|something|a bit|a little)\s+off\b/i,
-  /\bdo (any )?better\b(?=\s*(on (the )?(price|it|that|this)|than|for me|\?|$))|\b(get|have|let me have)\s+(it|that|this one)\s+for less\b/i,
-  // An amount taken off ("knock $2,000 off", "2k off"), or the price taken down to one ("drop it to 30k").
-  new RegExp(`${AMOUNT}\\s+off\\b|\\b(lower|reduce|drop|cut|knock|bring)\\b[^.?!]{0,30}\\b(to|down to)\\s+${AMOUNT}`, 'i'),
-  // The dealership asked to take an amount: "would you take 28,000", "would you consider 20000", "is $18,000 doable".
-  new RegExp(`\\b(would|will|could|can)\\s+you\\s+(take|accept|do|go|consider)\\b[^.?!]{0,30}(${AMOUNT}|\\boffer\\b|\\bless\\b|\\blower\\b)|\\bis\\s+${AMOUNT}\\s+(doable|possible|ok|okay|acceptable)\\b`, 'i'),
-  /\b(price|amount|lowest|least)\b[^.?!]{0,20}\byou('d|\s+would|\s+will|\s+could|\s+can)?\s+(accept|take|go)\b/i,
-  // The customer offering an amount for a car: "my final offer", "I can offer $26,500", "sell it to me for 25k", "buy it at $33,000".
-  /\b(my|an?)\s+(final\s+|best\s+)?offer\b/i,
-  // A counter-offer: "I'm thinking more like 22k", "how about $25,000?".
-  new RegExp(`\\b(more\\s+like|how\\s+about|what\\s+about|thinking)\\s+(around\\s+|about\\s+)?${AMOUNT}${NOT_A_BUDGET}`, 'i'),
-  new RegExp(`\\b(i|we)('ll|'d|\\s+will|\\s+would|\\s+can|\\s+could)?\\s+(pay|offer|give you)\\s+(you\\s+)?${AMOUNT}${NOT_A_BUDGET}`, 'i'),
-  new RegExp(`\\b(sell|give|let)\\s+(it|that|this|the\\s+[\\w-]+|[A-HJ-NPR-Z0-9]{17}|me|us)\\b[^.?!]{0,60}\\bfor\\s+${AMOUNT}${NOT_A_BUDGET}|\\b(buy|purchase|take)\\s+(it|that|this|the|[A-HJ-NPR-Z0-9]{17})\\b[^.?!]{0,60}\\bat\\s+${AMOUNT}${NOT_A_BUDGET}`, 'i'),
-  // The price coming down ("come down a bit", "go down on the price", "come down to $20k"), not coming down for a visit.
-  new RegExp(`\\b(come|go)\\s+down\\b(?=\\s*(a bit|a little|any(more)?|some|more|at all|further|on (the )?price|in price|to (the |their |your )?(price|quote|offer)|to ${MONEY}|[?!]|$))`, 'i'),
-  /\bcheaper\s+(for me|if|than (the )?(list|sticker|asking))/i,
+// ---------------------------------------------------------------- words, made standard
+
+/** Chat spellings of the words the patterns read. */
+const CHAT_SPELLINGS: Readonly<Record<string, string>> = {
+  u: 'you', ya: 'you', yall: 'you', "y'all": 'you', "ya'll": 'you', youse: 'you', ur: 'your', yer: 'your',
+  im: "i'm", id: "i'd", ive: "i've", ill: "i'll", youd: "you'd", youll: "you'll", youre: "you're", r: 'are', whats: "what's", wats: "what's", wat: 'what', thats: "that's", its: "it's",
+  cant: "can't", wont: "won't", dont: "don't", isnt: "isn't", wouldnt: "wouldn't", wud: 'would', cud: 'could',
+  wanna: 'want to', gonna: 'going to', gimme: 'give me', lemme: 'let me', lmk: 'let me know', pls: 'please', plz: 'please',
+  n: 'and', w: 'with', bc: 'because', cuz: 'because', diff: 'difference', tho: 'though',
+};
+/** Words the patterns depend on, which a small typo should not hide ("wuold", "bst", "dicount", "thinkin"). */
+const KEY_WORDS = [
+  'would', 'could', 'best', 'lowest', 'cheapest', 'price', 'discount', 'negotiate', 'negotiable', 'thinking', 'appraise',
+  'appraisal', 'wiggle', 'offer', 'worth', 'willing', 'bottom', 'match', 'knock', 'consider', 'looking', 'asking',
+  'selling', 'taking', 'giving', 'making', 'coming', 'going', 'talking', 'offering', 'paying', 'trading',
+];
+const KEY_WORD_SET = new Set(KEY_WORDS);
+const VOWELS = /[aeiouy]/g;
+const skeleton = (w: string) => w.replace(VOWELS, '').replace(/(.)\1+/g, '$1');
+
+/** Whether `a` becomes `b` by one transposition of neighbours, or one letter added or dropped (no substitutions: "world" is not "would"). */
+function oneSlipApart(a: string, b: string): boolean {
+  if (a.length === b.length) {
+    const d = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+    return d.length === 2 && d[1] === d[0] + 1 && a[d[0]] === b[d[1]] && a[d[1]] === b[d[0]];
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length - short.length !== 1) return false;
+  for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
+/** A word as the patterns spell it: chat spelling, a dropped g ("thinkin'"), a vowel-less abbreviation ("bst") or a slip of a key word. */
+function standardWord(w: string): string {
+  if (CHAT_SPELLINGS[w] !== undefined) return CHAT_SPELLINGS[w];
+  if (KEY_WORD_SET.has(w)) return w;
+  const g = /^(\w+in)'?$/.exec(w);
+  if (g && KEY_WORD_SET.has(`${g[1]}g`)) return `${g[1]}g`;
+  if (w.length >= 3 && !/[aeiouy]/.test(w)) return KEY_WORDS.find((k) => k[0] === w[0] && skeleton(k) === w) ?? w;
+  if (w.length >= 4) return KEY_WORDS.find((k) => k[0] === w[0] && !/s$/.test(w) && oneSlipApart(w, k)) ?? w;
+  return w;
+}
+
+/** The text as the patterns read it: amounts marked, lower case, hyphenated words apart, words made standard. */
+function readRequest(text: string): string {
+  return markAmounts(text)
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/&/g, ' and ')
+    .replace(/([a-z])-(?=[a-z])/g, '$1 ')
+    .replace(/[a-z][a-z']*/g, standardWord)
+    .replace(/[ \t]+/g, ' ');
+}
+
+// ---------------------------------------------------------------- vocabularies and rules
+
+/** A vague amount of money: "a couple grand", "a few hundred", "a grand", "15 hundred", "half a grand". */
+const QTY_MONEY = String.raw`(?:a\s+(?:couple|few)(?:\s+of)?\s+(?:grand|thousand|hundred|k|bucks|dollars|g's|gs)|couple\s+(?:grand|thousand|hundred|k)|(?:a|another|one)\s+(?:grand|thousand|hundred)|half\s+a\s+(?:grand|thousand|k)|(?:\d+|few|several)\s+hundred|a few bucks)`;
+
+/** Fragments the patterns share, written `{NAME}` in them. */
+const PARTS: Record<string, string> = {
+  /** Inside one clause. */
+  W: String.raw`[^.?!;\n]`,
+  /** An amount a customer can offer: a price, or a bare number meaning thousands. */
+  A: `[${PRICE}${BARE}]`,
+  /** Any amount a price can move by. */
+  MOVE: `[${PRICE}${BARE}${PERCENT}]`,
+  PCT: PERCENT,
+  PRICE,
+  OTHER: OTHER_MONEY,
+  /** Words for a price. "number" is a price unless it is one to call ("best number to text the sales team"). */
+  PRICE_NOUN: String.raw`(?:prices?|pricing|numbers?(?!\s+(?:to|for)\s+(?:call|text|reach|contact|email|message|use|dial|calling|texting|reaching|sales|service|the sales))|figure|deal|offer|quote|otd|out the door)`,
+  QTY_MONEY,
+  /** Any vague amount: money, or "something", "a bit". */
+  QTY: String.raw`(?:${QTY_MONEY}|a\s+(?:bit|little|tad|touch|chunk|smidge)(?:\s+more)?|some(?:thing)?|anything|more)`,
+  /** Verbs that move a price down. */
+  REDUCE: String.raw`(?:lower(?:ing|ed)?|reduc(?:e|ing|ed)|drop(?:ping|ped)?|cut(?:ting)?|slash(?:ing|ed)?|trim(?:ming|med)?|shav(?:e|ing|ed)|knock(?:ing|ed)?|bring(?:ing)?|brought|mark(?:ing|ed)?|mov(?:e|ing|ed)|adjust(?:ing|ed)?|discount(?:ing|ed)?|chop(?:ping|ped)?|lop(?:ping|ped)?|whack(?:ing|ed)?)`,
+  /** A car already named: "it", "that one", "the Tacoma", "your 2019 Civic", a stock number or a VIN. */
+  THE_CAR: String.raw`(?:it|that|this|them|her|him|that one|this one|the\s+[^\s.?!,;]+(?:\s+[^\s.?!,;]+){0,3}?|your\s+[^\s.?!,;]+(?:\s+[^\s.?!,;]+){0,3}?|stock\s+\S+|[a-hj-npr-z\d]{17})`,
+  /** Kinds of car, after which a superlative price is a search ("lowest price SUV you have"). */
+  VEHICLE_NOUN: String.raw`(?:cars?|trucks?|suvs?|sedans?|vans?|minivans?|coupes?|hatchbacks?|wagons?|vehicles?|evs?|hybrids?|pickups?|crossovers?|ones?|models?|options?|convertibles?)`,
+  /** Softeners before an offered amount: "more like 22k", "around 20". */
+  ABOUT: String.raw`(?:(?:more\s+)?like\s+|around\s+|about\s+|maybe\s+|only\s+|just\s+|another\s+|(?:no\s+|not\s+)?(?:more|higher)\s+than\s+|over\s+|above\s+|past\s+|as\s+low\s+as\s+)?`,
+  /** A buyer a discount is asked for: "a cash buyer", "a returning customer". */
+  A_BUYER: String.raw`an?\s+(?:cash|first time|returning|repeat|loyal)\s+(?:buyer|customer)`,
+  /** Price guides and listing sites a price is compared with. */
+  PRICE_GUIDE: String.raw`(?:kbb|kelley|edmunds|blue\s*book|nada|market\s+value|truecar|cargurus)`,
+  /** Another seller. */
+  ELSEWHERE: String.raw`(?:(?:another|other|different|competing|competitor'?s?)\s+(?:dealer\w*|store|lot|place|site|seller))`,
+  /** What follows a price coming down (a bit, an amount, to a price, "?"), not a visit coming down ("come down Saturday", "to the dealership"). */
+  DOWN_TAIL: String.raw`\s*(?:$|[?!.,;]|(?:a\s+)?(?:bit|little|tad|touch|smidge)|some|more|any(?:more)?|at all|further|much|even|lower|off\b|(?:about|around|like|another|by)?\s*[${PRICE}${BARE}${PERCENT}]|${QTY_MONEY}|on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|in\s+price|from\b|to\s+[${PRICE}${BARE}${OTHER_MONEY}]|to\s+(?:the|their|your|that|a|my)\s+(?:\w+\s+)?(?:price|quote|offer|number)|to\s+(?:that|this)\s*(?:$|[?!.,])|and\b|so\b|if\b|for\s+(?:me|us)\b)`,
+  /** What the customer owns, when it is no car ("my oil change", "my budget", "my wife"). */
+  NOT_A_CAR: String.raw`(?:service|repairs?|oil|appointment|tires?|order|lease|loan|payments?|insurance|warranty|keys?|fob|time|credit|deposit|down|license|registration|plates?|info|information|phone|number|email|address|name|son|daughter|wife|husband|kids?|family|budget|trip|flight|mechanic|first|next|new)`,
+};
+
+/**
+ * A clause about a loan, a rate or a payment: what moves there is a monthly budget, not a car's price.
+ * Financing as a condition or declined ("if I finance with you", "my own financing") is no such clause.
+ */
+const FINANCE = /(?<!\bif\s+(?:i|we)\s+(?:\w+\s+)?|\b(?:no|own|without)\s+)\b(?:financ\w*|loan|apr|interest|rates?|monthly|payments?|term|credit|per month|a month|lease|\d+\s*(?:months?|mos?|years?|yrs?))\b/i;
+/** A clause about fees, taxes and what a listed price includes. */
+const FEES = /\b(?:fees?|tax(?:es)?|registration|doc|include|includes|including)\b/i;
+/** A clause searching stock ("looking for", "what can I get", "anything"). */
+const SEARCH = /\b(?:looking|shopping|searching|anything|something|options|what can (?:i|we) get|do you have|got any|in stock)\b/i;
+/** A clause about distance driven: "45k on the clock", "it has 80k on it". */
+const MILEAGE = /\b(?:has|have|had|with|miles|mileage|km|kms|kilometers|odometer|clock|driven)\b/i;
+/** A message that talks money, or buys on a condition: then a vague ask ("anything you can do?", "help me out") is about the price. */
+const MONEY_TALK = new RegExp(String.raw`\b(?:pric\w*|expensive|high|steep|costs?|sticker|kbb|budget|spend|afford|pay|paying|cash|deal|numbers?|money|cheaper|msrp)\b|\bif\s+(?:i|we)\s+(?:buy|purchase|sign)\b|[${PRICE}${BARE}${PERCENT}]`, 'i');
+/** A clause that states a listed price, from a customer ("it's listed at 32,490") or a seller. */
+const LISTED = /\b(?:listed|advertised|priced|posted|shows?|says|list price|asking price is|price (?:is|was) )/i;
+
+interface Rule {
+  readonly asks: RegExp;
+  /** The sentence around the match must not say this. */
+  readonly unless?: RegExp;
+  /** The message must say this somewhere (a vague ask, "anything you can do?", counts when the message talks money). */
+  readonly needs?: RegExp;
+}
+
+/** A rule: any of `patterns` (their `{PART}`s filled in), in a sentence that does not say `unless`, in a message that says `needs`. */
+function rule(patterns: readonly string[], unless?: RegExp, needs?: RegExp): Rule {
+  const expanded = patterns.join('|').replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (PARTS[name] === undefined) throw new Error(`unknown part ${name}`);
+    return PARTS[name];
+  });
+  return { asks: new RegExp(expanded, 'gi'), unless, needs };
+}
+
+const anyOf = (...vetoes: RegExp[]) => new RegExp(vetoes.map((v) => v.source).join('|'), 'i');
+
+/** Whether any rule matches `text` in a sentence its veto does not apply to. */
+function anyRule(rules: readonly Rule[], text: string): boolean {
+  for (const r of rules) {
+    if (r.needs && !r.needs.test(text)) continue;
+    for (const m of text.matchAll(r.asks)) {
+      if (!r.unless) return true;
+      const start = Math.max(text.lastIndexOf('.', m.index), text.lastIndexOf('?', m.index), text.lastIndexOf('!', m.index), text.lastIndexOf('\n', m.index)) + 1;
+      const rest = text.slice(m.index + m[0].length).search(/[.?!\n]/);
+      const sentence = text.slice(start, rest < 0 ? undefined : m.index + m[0].length + rest);
+      if (!r.unless.test(sentence)) return true;
+    }
+  }
+  return false;
+}
+
+/** A listed price asked about, not a new one asked for ("is the website price the real price?"). */
+const ABOUT_THE_LISTING = /\b(?:website|online|internet|web|listed|advertised|sticker|store)\b/i;
+
+/** (a) The price of a car to be different: negotiated, lower, best, matched, or an amount offered for it. */
+const PRICE_CHANGE: readonly Rule[] = [
+  // ---- Bargaining words and idioms. A deal or promotion on a rate is financing; a rebate a price includes is the listed price.
+  rule([
+    String.raw`\b(?:negotia\w*|haggl\w*|bargain\w*|markdowns?|lowball\w*|wiggle|leeway|counter\s*offers?|obo|pricematch\w*|on sale|on clearance)\b`,
+    String.raw`(?<!\b(?:the|online|listed|website|internet|sticker|store|your|their)\s+)\bprice\s+match\w*`,
+    String.raw`\bprice\s+(?:drops?|cuts?|reductions?)\b|\bclearance\s+(?:sale|price|pricing|event)\b`,
+  ]),
+  rule([
+    String.raw`(?<!\b(?:financ\w*|apr|rate|interest|service)\s+|\b(?:include\w*|before|after|minus|reflect\w*)\s+(?:the\s+|any\s+|all\s+)?(?:\w+\s+)?|\b(?:is|was)\s+(?:it|this|that)\s+(?:a\s+)?(?:good|great|fair|decent|bad)\s+)` +
+      String.raw`\b(?:discount\w*|rebates?|deals?|incentives?|promos?|promotions?|specials)\b(?!\s+(?:with\b|(?:on\s+|for\s+)?(?:financ\w*|apr|rates?|interest|loans?)\b))`,
+  ], /\bthank|\b(?:oil|service|repairs?|tires?|brakes?|parts|detail\w*|tint\w*|alignment|inspection)\b/i),
+  rule([
+    String.raw`\bsharpen\s+(?:your|the|that)\s+pencil\b`,
+    String.raw`\bbottom\s+(?:line|dollar)\b|\brock\s+bottom\b|\bbest\s+and\s+final\b`,
+    String.raw`\bwork\s+(?:something|it)\s+out\b`,
+    String.raw`\bwork\s+with\s+(?:me|us)\s*(?:$|[?!,]|at all|on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|a\s+(?:little|bit))`,
+  ]),
+
+  // ---- The best price: "best price", "your lowest", "better offer", "military pricing" (a cheapest-price *car* is a search).
+  rule([String.raw`\breal\s+(?:price|number)\b`], anyOf(ABOUT_THE_LISTING, /\bis\s+(?:this|that|it)\s+the\s+real\b/)),
+  rule([String.raw`\b(?:your|a|best)\s+cash\s+price\b`], ABOUT_THE_LISTING),
+  rule([
+    String.raw`\b(?:best|lowest|lower|better|cheapest|special|discounted|reduced|employee|military|supplier|loyalty|negotiated)(?:\s+(?:possible|cash|otd|out the door|and final))?\s+{PRICE_NOUN}\b` +
+      String.raw`(?!\s+{VEHICLE_NOUN}\b)(?!\s+(?:on|for)\s+(?:a|an|any)\b)(?!\s+\w+(?:\s+\w+)?\s+you(?:'ve)?\s+(?:have|got|carry)\b)`,
+    String.raw`\byour\s+(?:(?:absolute|very|rock)\s+)?(?:best|lowest|bottom|cheapest|final)\b(?=\s*(?:$|[?!.,;:]|on\b|for\b|with\b|and\b|or\b|{PRICE_NOUN}))`,
+  ]),
+  // "The best you can do", "the cheapest you'll sell it for", "the least you'd take", "how low can you go".
+  rule([
+    String.raw`\b(?:best|lowest|cheapest|least|bottom)(?:\s+price)?\s+(?:that\s+)?(?:you|i|we)(?:'d|'ll|\s+(?:can|could|will|would|are willing to|be willing to|might))*\s+(?:do|go|take|sell|accept|let|part|give|offer|drop)\b`,
+    String.raw`\b(?:best|lowest)\s+(?:you(?:'ve|\s+have)?\s+got|you\s+have)\s*(?:$|[?!.,]|on\b|for\b)|\b(?:lowest|cheapest|least)\s+(?:it|that|this)\s+(?:goes|can go|will go|could go)\b`,
+    String.raw`\b(?:price|amount|lowest|least)\b{W}{0,20}\byou(?:'d|'ll|\s+would|\s+will|\s+could|\s+can)?\s+(?:accept|take|go)\b`,
+    String.raw`\bhow\s+(?:low|far\s+down)\b{W}{0,25}\b(?:go|come|do|take|sell|drop|accept)\b`,
+    String.raw`\bhow\s+much\s+(?:(?:lower|less|cheaper)(?=\s*(?:$|[?!.,]|(?:can|could|will|would)\s+(?:you|it|they)\b))|off|room|wiggle|of a discount)\b`,
+    String.raw`\bhow\s+much\s+(?:can|could|will|would)\s+you\s+(?:come down|go down|drop|knock|take off|shave|discount|lower|reduce|move|budge|negotiate)\b`,
+    String.raw`\bhow\s+much\s+(?:would|will|can|could)\s+you\s+(?:really\s+|actually\s+)?(?:take|accept|let it go)(?:\s+for\b|\s*(?:$|[?!.]))`,
+    String.raw`\b(?:really|actually)\s+(?:asking|take|want)\b`,
+  ], FINANCE),
+
+  // ---- Is the price firm: "is the price firm", "is 24,900 firm", "are you firm on it", "any flexibility", "any room", "will you budge".
+  rule([
+    String.raw`\b(?:price|pricing|sticker|number|asking|{A})\b{W}{0,15}?\b(?:firm|flexib\w*|set in stone|fixed|locked)\b`,
+    String.raw`\b(?:it|that|this|you)\b{W}{0,6}?\bfirm\b`,
+    String.raw`\bflexib\w*\b{W}{0,20}?\b(?:price|pricing|sticker|number)\b`,
+    String.raw`\b(?:any|some|much)\s+flexib\w*\s*(?:$|[?!.,]|on\b|if\b)`,
+    String.raw`\bflexib\w*\s+(?:at all|on\s+(?:it|that|this|price|the\s+(?:price|number|sticker)))`,
+  ], FEES),
+  rule([
+    String.raw`\broom\s+(?:to|for)\s+(?:move|negotiat\w*|budge|work|play|come down|go down|drop|haggle|bargain)\b`,
+    String.raw`\broom\s+(?:on|in)\s+(?:the\s+)?(?:price|number|sticker|it|that)\b`,
+    String.raw`\b(?:any|some|much|a little|a bit of|little)\s+room\s*(?:$|[?!.,]|or\b)`,
+  ]),
+  rule([
+    String.raw`\bbudge\b`,
+    String.raw`\b(?:move|flex|bend|give)\s+(?:on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|at all|any(?:more)?|a\s+(?:bit|little|tad))\b`,
+    String.raw`\bwilling\s+to\s+(?:move|budge|bend|flex|negotiate|deal|come down|go lower)\b`,
+    String.raw`\b(?:price|sticker|number|asking)\b{W}{0,25}?\b(?:come|go|get|be|drop|move)\w*\s*(?:down|lower|lowered|reduced|dropped|cut)\b`,
+  ], FINANCE),
+
+  // ---- Vague asks: "anything you can do on this one?", "what can you do for me", "can you do better", "help me out" (when the message talks money).
+  rule([
+    String.raw`\b(?:anything|something)\s+(?:else\s+)?(?:you|we)\s+(?:can|could)\s+do\s+(?:for\s+(?:me|us|{A_BUYER})\b|on\s+{THE_CAR}|(?:with|about)\s+(?:the\s+)?price)`,
+    String.raw`\bwhat\s+(?:else\s+)?(?:can|could|would|will)\s+you\s+do\s+(?:for\s+(?:me|us)|on\s+(?:the\s+)?(?:price|it|that|this)|about\s+(?:the\s+)?price|with\s+(?:the\s+)?price)\b`,
+    String.raw`\byou\b{W}{0,10}?\bdo\s+(?:any\s+better|better|anything|something|any more|much)(?=\s*(?:$|[?!.,]|for\s+(?:me|us|{A_BUYER})\b|on\s+{THE_CAR}|(?:with|about)\s+(?:the\s+)?price|than\b|if\b))`,
+  ], FINANCE),
+  rule([
+    String.raw`\b(?:anything|something)\s+(?:else\s+)?(?:you|we)\s+(?:can|could)\s+do\s*(?:$|[?!.,]|here\b)`,
+    String.raw`\bwhat\s+(?:else\s+)?(?:can|could|would|will)\s+you\s+do\s*(?:$|[?!.,]|here\b)`,
+    String.raw`\bhelp\s+(?:me|us)\s+out\b`,
+  ], FINANCE, MONEY_TALK),
+  rule([
+    String.raw`\b(?:give|cut)\s+(?:me|us)\s+a\s+break\b|\bhook\s+(?:me|us)\s+up\b(?!\s+with\b)|\btake\s+care\s+of\s+(?:me|us)\s+on\b|\bearn\s+(?:my|our)\s+business\b`,
+    String.raw`\b(?:any|some|much|a little)\s+(?:give|movement)\b|\bmovement\s+on\b`,
+    String.raw`\b(?:talk|discuss|chat about|go over)\w*\s+(?:about\s+)?(?:the\s+)?(?:numbers|price|pricing)\b`,
+    String.raw`\bif\s+(?:the\s+|your\s+)?(?:price|numbers?)\s+(?:is\s+right|are\s+right|works?|makes?\s+sense|is\s+good|comes?\s+down)\b`,
+    String.raw`\bmake\s+(?:the\s+)?numbers?\s+work\b|\bwork\s+out\s+(?:a|the|some)\s+(?:price|deal|number)\b|\bagreement\s+on\s+(?:a\s+|the\s+)?price\b`,
+    String.raw`\bwhat\s+kind\s+of\s+(?:price|deal|number|discount|offer)\b`,
+    String.raw`\b(?:price|number)\s+(?:can|could|would|will)\s+you\s+(?:give|do|offer|get)\s+(?:me|us)\b`,
+    String.raw`\b(?:numbers|deal|offer)\b{W}{0,20}?\byou\b{W}{0,10}?\b(?:put together|work up|give|do|offer|come up with|get)\b`,
+    String.raw`\bwhat\s+(?:would|will|does)\s+it\s+take\b{W}{0,40}?{A}`,
+  ], FINANCE),
+
+  // ---- Too dear: "overpriced", "the price is a little high for me", "not at that price", a price guide set against it ("kbb says 20k").
+  rule([
+    String.raw`\bnot\s+(?:loving|liking|happy with|thrilled (?:with|about)|crazy about|a fan of)\s+(?:the|that|your)\s+(?:price|number|sticker)\b`,
+    String.raw`\b(?:price|sticker)\s+(?:seems|looks|feels|is|'s)\s+(?:\w+\s+)?(?:high|steep|pricey|expensive)\b`,
+    String.raw`\bover\s*priced\b|\b(?:asking|charging|want|wanting)\s+(?:way\s+)?too\s+much\b`,
+    String.raw`\b(?:price|sticker|it|that|{A}|\d+)\b{W}{0,12}?\b(?:too|way too|a little|a bit|a tad|kinda|pretty)\s+(?:high|steep|pricey|expensive|rich)\b`,
+    String.raw`\b(?:price|sticker)\b{W}{0,12}?\b(?:too|way too|a little|a bit|a tad)\s+much\b(?!\s+(?:for\s+(?:me\s+)?)?to\s+\w+)`,
+    String.raw`\bnot\s+at\s+(?:that|this|your|the)\s+(?:price|number)\b|\bprice\s+should\s+(?:reflect|be\s+(?:adjusted|lower|less))\b`,
+    String.raw`\b(?:should(?:n't)?|can|could|would)\s+(?:it\s+|that\s+|the\s+price\s+)?be\s+(?:cheaper|lower|less|lowered|reduced)\b`,
+    String.raw`\bnot\s+(?:paying|pay|going to pay)\s+(?:the\s+)?(?:sticker|full price|asking|msrp|list|that much)\b|\bpay(?:s|ing)?\s+(?:full\s+)?(?:sticker|msrp|asking(?:\s+price)?|list\s+price)\b`,
+  ], FINANCE),
+  rule([
+    String.raw`\b{PRICE_GUIDE}\b{W}{0,40}?(?:{A}|\bworth\b|\bless\b|\blower\b|\bcheaper\b|\bhigh\b|\bover\b)`,
+    String.raw`\b(?:high|overpriced|over|above|more)\b{W}{0,25}?\b{PRICE_GUIDE}\b`,
+  ]),
+  // Against the listed price or the dealer's cost: "a number that isn't sticker", "5% below invoice", "what did you pay for it".
+  rule([
+    String.raw`\b(?:not|isn't|aint|below|under|beneath|off|less than|lower than|cheaper than|better than|beat)\s+(?:the\s+|your\s+)?(?:sticker|msrp|invoice|list(?:ed)?\s+price|asking(?:\s+price)?|advertised\s+price|window\s+sticker|retail|book value)\b`,
+    String.raw`\b(?:at|near|close to|over)\s+invoice\b|\binvoice\s+price\b|\bdealer\s+(?:cost|invoice)\b|\byour\s+cost\b`,
+  ]),
+  rule([String.raw`\bmargin\b|\bwhat\s+(?:did|do)\s+you\s+(?:guys\s+)?pay\s+for\s+(?:it|this|that|the)\b`], FINANCE),
+
+  // ---- Money or percent off: "2k off", "10 percent off", "knock something off", "knock off 2k", "come off the price".
+  rule([
+    String.raw`(?:{MOVE}|{QTY_MONEY})\+?\s*(?:%|percent|pct|percentage|points?)?\s+off\b(?!\s+(?:road|work|hold|duty))`,
+    String.raw`(?:%|percent|pct|percentage)\s+(?:off|below|under|discount)\b|{PCT}\s*(?:below|under|less|discount|cheaper)\b`,
+    String.raw`\b(?:{REDUCE}|take|give)\s+(?:it\s+|that\s+)?{ABOUT}{QTY}(?:\s+(?:money|dollars|bucks|cash))?\s+off\b`,
+    String.raw`\b(?:anything|something|some|a bit|a little)\s+off\s+(?:the\s+)?(?:price|sticker|msrp|list|asking)\b`,
+    String.raw`\b(?:{REDUCE}|take|give)\s+off\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})|\b(?:knock|shave|lop|chop|whack|cut|trim|slash)\s+off\s+{QTY}`,
+    String.raw`{MOVE}\s+(?:knocked|taken|shaved|cut|lopped)\s+off\b`,
+    String.raw`\bcome\s+(?:down\s+)?off\s+(?:of\s+)?(?:(?:the|your)\s+(?:price|sticker|asking|number)|that|it|{ABOUT}(?:{MOVE}|{QTY}))`,
+    String.raw`(?:{A}|{QTY_MONEY})\s+(?:less|lower|cheaper)\b(?!\s+(?:miles|km|kms|mileage|kilometers))(?!\s+than\s+(?:the|a|an)\s+(?!sticker|msrp|list|asking|invoice)\w)`,
+  ]),
+  // Lowering the price: "lower the price", "bring your number down", "drop 1500", "lower it by 2k", "drop it to 30k", "get it down to 20".
+  rule([
+    String.raw`\b(?:{REDUCE}|beat|better|improve)\s+(?:the|your|that|this|its|ur|their)?\s*(?:price|pricing|sticker|number|asking|msrp)\b`,
+    String.raw`\b(?:lower|reduce|discount)\s+(?:it|that|this|them)\b|\b(?:get|have)\s+(?:the|your)\s+price\s+down\b`,
+    String.raw`\b(?:drop|lower|reduce|knock|bring|cut|shave|trim)\s+(?:it|that|the price)\s+(?:a\s+(?:bit|little|tad|touch)|some|more|any\s*more|further)\b`,
+    String.raw`\b(?:{REDUCE}|come\s+down|go\s+down|save(?:\s+(?:me|us))?)\s+(?:it\s+|that\s+|the\s+price\s+)?(?:down\s+)?{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
+    // The shared reader takes money after "down" for a down payment unless a verb it knows brings the price down ("take it down 2k").
+    String.raw`\b(?:{REDUCE}|take)\s+(?:it|that|the\s+price)\s+down\s+(?:to\s+)?{ABOUT}(?:{MOVE}|{OTHER}|{QTY_MONEY})`,
+    String.raw`\b(?:{REDUCE}|come down|go down)\w*\b{W}{0,30}?\bby\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
+    String.raw`\b(?:lower|reduce|drop|cut|slash|knock|bring|get)\w*\s+(?:(?:the|your|its)\s+price\s+|it\s+|that\s+|this\s+)?(?:down\s+)?to\s+{ABOUT}{A}`,
+    String.raw`\bcloser\s+to\s+{A}|\b(?:get|go|come|take)\b{W}{0,20}?\bdown\s+to\s+{ABOUT}{A}`,
+    // For less: "get it for less", "do it cheaper", "would you take less", "go any lower".
+    String.raw`\b(?:take|accept|do|get|let|sell|have|give|part\s+with)\s+(?:me\s+|us\s+)?{THE_CAR}\s+(?:go\s+)?(?:for\s+)?(?:any\s+|a\s+(?:bit|little)\s+)?(?:less|cheaper|lower)\b(?!\s+than\b)`,
+    String.raw`\b(?:take|accept|go|settle\s+for|consider|entertain)\s+(?:any(?:thing)?\s+|a\s+(?:bit|little)\s+)?(?:less|lower)\b(?!\s+(?:miles|km|mileage|than))|\bcheaper\s+(?:for me|if)\b`,
+  ], FINANCE),
+  // Coming down: "come down 3k", "can you come down?", "the price needs to come down about 2k", "knock it down a little" (not coming down for a visit).
+  rule([
+    String.raw`\b(?:you|they|dealer\w*|owner|manager|guys|price|it|that|sticker|number)\b{W}{0,20}?\b` +
+      String.raw`(?:come|go|get|move|drop|bring\s+(?:it|that|the price)|knock\s+(?:it|that|the price)|(?:get|bring|knock|take)\s+{THE_CAR}|be)\s+down\b(?={DOWN_TAIL})`,
+  ]),
+
+  // ---- Out the door: the price with everything, which is negotiated.
+  rule([
+    String.raw`\b(?:otd|out\s+(?:of\s+)?the\s+door)\b`,
+    String.raw`\b(?:all\s+in|drive\s*out|walk\s*out)\s+(?:price|number|cost|total|quote|figure)\b`,
+  ], /\b(?:listed|advertised|website|online|internet|sticker)\b/i),
+  // ---- Meet in the middle.
+  rule([
+    String.raw`\bmeet\b{W}{0,20}?\b(?:middle|half\s*way|half|in between|somewhere)\b`,
+    String.raw`\bsplit(?:ting)?\s+(?:the\s+|it\s+|that\s+)?difference\b|\bmiddle ground\b|\bhalf\s*way\b(?!\s+(?:there|through|to)\b)`,
+  ]),
+  // ---- A competitor's price, matched or beaten: "can you match?", "match it", "beat a truecar price", "another dealer quoted me 27".
+  rule([
+    String.raw`(?:\byou\b{W}{0,15}?|(?:^|[.?!,;]\s*)|\b(?:please|and|to|just|if|could|can|will|would)\s+)match` +
+      String.raw`(?:\s+(?!(?:the|my|your|its)\s+(?:photos?|pictures?|colou?r|description|paint|interior|ad)\b)[^\s.?!,;]+|\s*(?:$|[?!.]))`,
+    String.raw`\bbeat\s+(?:it|that|this|them|theirs|what|{A}|(?:\w+'s|their|his|her|the|an?|any|my|our|that|this)\s+(?:[\w'.]+\s+){0,2}?(?:prices?|offer|quote|deal|number|figure)\b|(?!up\b)[\w.']+\s*$)`,
+    String.raw`\b(?:quoted|offered|gave)\s+(?:me|us)\b{W}{0,30}?(?:{A}|\bprice\b|\bquote\b|\bdeal\b|\bnumber\b)|\b(?:i|we)\s+(?:was|were|got|'ve been|have been)\s+quoted\b`,
+    String.raw`\bcheaper\s+(?:than\s+(?:you|yours|your|here|this)|elsewhere|somewhere|online|down the street|across town|at\s+(?:another|other|a different)|from)\b`,
+    String.raw`\bquot\w*\b{W}{0,40}?\b{ELSEWHERE}\b`,
+    String.raw`\b{ELSEWHERE}\b{W}{0,40}?(?:{A}|\bcheaper\b|\bless\b|\blower\b|\bquote\b|\boffer\b|\bprice\b|\bdeal\b)`,
+  ], FINANCE),
+  // "Vroom has it cheaper", "they have it for 24k", "I found the same car for 22k" (not this dealership's own site).
+  rule([
+    String.raw`\b(?:has|have|had|got|gets|sells?|selling|sold|lists?|listed|listing|priced|offers?|offering|advertis\w*|saw|seen|see|found|find)\s+(?:me\s+)?` +
+      String.raw`(?:it|this|that|one|them|the same|same|this exact|the exact|an?\s+(?:identical|similar|same))\b{W}{0,40}?(?:\bcheaper\b|\bfor less\b|\bfor\s+{ABOUT}{A}|\bat\s+{ABOUT}{PRICE})`,
+  ], /\byour\s+(?:site|website|web site|page|ad|listing|lot|store|showroom|dealership)\b|\bon (?:the )?(?:site|website)\b/i),
+
+  // ---- Counter-offers: an amount proposed for a car (a budget is marked apart and never counts).
+  // The dealership asked to take it: "would you take 16 for the sonata", "can you do 24 on the accord", "would the owner take 20".
+  rule([
+    String.raw`\b(?:you|they|he|she|owner|manager|boss|dealer\w*|seller|gm)\b{W}{0,12}?\b(?:take|do|accept|consider|entertain|settle|let|sell|part\s+with|make|meet|go|come\s+in|give|approve|okay|ok)\b{W}{0,40}?{A}`,
+  ], FINANCE),
+  // The customer proposing it: "I'd pay 40 for the 4runner", "I'm at 21", "prepared to offer $24,250", "best I can do is 14 grand", "thinking 21".
+  rule([
+    String.raw`\b(?:i|we)\b{W}{0,25}?\b(?:pay|paying|offer|offering|give you|do|go|swing|stretch|spend|(?:'m|am|'re|are)\s+at|(?:come|came|coming)\s+in\s+at)\s+(?:to\s+)?(?:is\s+)?(?:you\s+)?{ABOUT}{A}`,
+    String.raw`\b(?:willing|ready|prepared|able|happy|glad)\s+to\s+(?:pay|offer|do|go|spend)\s+{ABOUT}{A}|\bgive\s+you\s+{ABOUT}{A}`,
+    String.raw`(?:^|[.?!,;]\s*)(?:can|could|would|will)\s+(?:do|go|pay|offer)\s+{ABOUT}{A}`,
+    String.raw`\b(?:how about|what about|what if (?:i|we) (?:said|offered|paid|did)|thinking|thought|let's say|let's do|call it|make it|meet (?:me |you )?at|settle (?:on|for|at)|` +
+      String.raw`counter(?:\s*offer)?(?:\s+(?:of|at|with))?|offering|offer(?:\s+(?:of|is|at|you))?\s*:?|my (?:number|price) is)\s+(?:of\s+)?{ABOUT}{A}`,
+  ], FINANCE),
+  rule([
+    String.raw`\bhow(?:'s|\s+is|\s+does|\s+do|\s+would)\s+{ABOUT}{A}|\b(?:what|how)\s+(?:do|would|about)\s+you\s+say\s+(?:to\s+)?{ABOUT}{A}|{A}\s+sounds?\b`,
+    String.raw`\b(?:happy|comfortable|good|ok|okay|fine)\s+(?:at|with)\s+{A}|{A}\s+(?:too\s+low|too\s+little|lowball|insulting|unreasonable)\b`,
+    String.raw`\bagree\s+(?:on|to)\s+(?:a\s+|the\s+)?(?:price|number|deal|{ABOUT}{A})|\bchance\s+(?:of|at|on)\s+{ABOUT}{A}|\btake\s+it\s+or\s+leave\s+it\b`,
+    String.raw`\b(?:put|get)\s+(?:me|us)\s+(?:in|into)\s+{THE_CAR}\s+(?:for|at)\s+{ABOUT}{A}|\bbe\s+had\s+for\b`,
+    String.raw`\bfirm\s+at\s+{A}|\b(?:buy|buying|purchase|purchasing)\b(?:\s+\w+){0,2}\s+at\s+{ABOUT}{A}|\bminus\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
+    String.raw`{A}\s+is\s+all\s+(?:i|we)\b|{A}\s+is\s+(?:my|our)\s+(?:max|limit|top|offer|final|best|number|price)\b{W}{0,10}?\b(?:on|for)\s+{THE_CAR}`,
+    String.raw`\b(?:my|our)\s+(?:max|limit|cap|ceiling|top|top dollar|final offer|best offer|number|price)\s+(?:is|would be|'s)\s+{ABOUT}{A}`,
+  ], anyOf(FINANCE, SEARCH)),
+  // An amount with the customer's word on it: "$19k and it's a deal", "25 flat", "18 cash today", "u do 13k i buy today".
+  rule([
+    String.raw`{A}{W}{0,25}?\b(?:and|then)\s+(?:it's|its|it is|we(?:'ve| have)?|you(?:'ve| have)?|i(?:'ll|'m| will| can)?|we'll|that's)?\s*(?:got\s+)?(?:a\s+)?(?:done\s+)?` +
+      String.raw`(?:deal|done|mine|sold|in|buy|take it|sign|come|pick|drive|walk|leave|grab|be there|close|talk)\b`,
+    String.raw`{A}[\s,]+(?:in\s+)?(?:cash|flat|even|otd|out the door|all in|firm|final)\b|{A}\s+(?:i|we)\s+(?:buy|take|sign|come)\b`,
+    String.raw`{A}\s+if\s+(?:i|we|you)\b|{A}\s+is\s+(?:what|where)\s+(?:i|we)\b`,
+  ], anyOf(FINANCE, SEARCH)),
+  // An amount put up for acceptance: "would 22 work", "is $18,000 doable", "make 30 happen", "make it work for 20", "meet that".
+  rule([
+    String.raw`{A}\s+(?:be\s+|is\s+|seems\s+)?(?:work|works|doable|possible|acceptable|ok|okay|fly|do it|get it done|cut it|enough|fair|reasonable|realistic|in the ballpark|out of the question|a stretch|crazy|sound\s+(?:good|fair|ok|okay|reasonable))\b`,
+    String.raw`\bwork\s+with\s+{ABOUT}{A}|\b(?:can|could|shall)\s+(?:we|i)\s+say\s+{ABOUT}{A}|{A}\s+is\s+(?:the\s+)?(?:most|max|best|highest|top)\b`,
+    String.raw`\bmake\s+{A}\s+(?:work|happen)\b|\bmake\s+(?:it|that|this|the numbers?|the deal|something)?\s*(?:work|happen)\s+(?:for|at|with)\s+{ABOUT}{A}`,
+    String.raw`\bmeet\s+(?:that|it|this|my\s+(?:number|price|offer))\s*(?:$|[?!.,]|price|number)`,
+  ], FINANCE),
+  // A car wanted for an amount: "sell me the sienna for 32 flat", "I want it for 25", "buy 2HGB... at $33,000".
+  rule([
+    String.raw`\b(?:sell|let|give|buy|purchase|take|get|get into|have|pick up|walk out with|leave with|want|grab)\s+(?:me\s+|us\s+)?{THE_CAR}\s+` +
+      String.raw`(?:go\s+|home\s+|to\s+(?:me|us)\s+|today\s+|now\s+|tonight\s+)?(?:for\s+{ABOUT}{A}|at\s+{ABOUT}{A}|for\s+what\b)`,
+  ], FINANCE),
+  // An amount named for a car: "$23,500 for stock #P4471", "$8500 on the 2010 tundra" (not its listed price, mileage or fees).
+  rule([
+    String.raw`{A}\s+(?:cash\s+|flat\s+|otd\s+|out the door\s+|all in\s+)?(?:for\s+(?:the|that|this|your|ur|stock|it|her|him|#)|on\s+(?:the|that|this|your|ur|stock|#))\b`,
+  ], anyOf(FINANCE, SEARCH, LISTED, MILEAGE, FEES, /\b(?:right|correct|accurate|still|sticker|window)\b/)),
+  // An amount and nothing else ("25k?", "do 20k?", "how about 22 for it?", "27 is too high. 25?").
+  rule([
+    String.raw`^\W*(?:(?:ok|okay|so|well|hmm|hey|hi|alright|look|listen|honestly)\W+)*(?:(?:would|will|can|could)\s+you\s+)?(?:do|take|accept|consider|how about|what about)?\s*{ABOUT}{A}` +
+      String.raw`(?:\s+(?:cash|flat|even|otd|out the door|all in|firm|today|now|tonight))*(?:\s+for\s+{THE_CAR})?\s*[?!.]*\s*$`,
+    String.raw`(?:^|[.?!;,]\s*)(?:do|take|accept|consider)\s+{ABOUT}{A}`,
+    String.raw`(?:^|[.?!;]\s*)(?:how about\s+|what about\s+)?{ABOUT}(?:{A}\s*\?|{PRICE}\s*[!.])`,
+  ]),
+  // "Make me an offer", "open to an offer", "my final offer", "what can you offer me on the civic".
+  rule([
+    String.raw`\b(?:make|making|made|submit|put\s+in|send|accept|accepting|take|taking|consider|entertain|open\s+to)\s+(?:you\s+|me\s+|us\s+)?(?:an?\s+|my\s+|our\s+|any\s+)(?:\w+\s+)?offers?\b`,
+    String.raw`\b(?:my|our|an?)\s+(?:final\s+|best\s+|cash\s+|fair\s+|reasonable\s+)?offer\b|\byou\b{W}{0,10}?\boffer\s+(?:me|us)\s+(?:on|for)\b`,
+  ], FINANCE),
 ];
 
-export function isDealRequest(text: string): boolean {
-  const marked = markMoney(text);
-  return NEGOTIATION.some((pattern) => pattern.test(marked));
+/** How an appraisal is done (its cost, its length, the papers it needs): a policy question, not a request for one. */
+const APPRAISAL_POLICY = /\b(?:charge|cost|fee|how long|documents?|paperwork|title|appointment|schedule)\b/i;
+
+/** (b) A trade-in or appraisal: what the dealership would give for the customer's own car. */
+const APPRAISAL: readonly Rule[] = [
+  rule([String.raw`\bapprais\w*|\bvaluation\b|\bevaluat\w*\s+(?:my|our|it)\b`], APPRAISAL_POLICY),
+  // "What's my car worth", "what my 2011 silverado is worth", "what's it worth to you".
+  rule([
+    String.raw`\b(?:my|our)\b{W}{0,40}?\b(?:worth|value|valued)\b(?!\s+(?:it|fixing|repairing|saving|keeping|the))`,
+    String.raw`\bworth\s+to\s+(?:you|your)\b`,
+  ]),
+  // A value, a quote or a number on it: "trade value on my 2014 accord", "a number on my trade", "trade in quote for my wife's odyssey".
+  rule([
+    String.raw`\b(?:worth|value|valuation|quote|estimate|number|offer|price|figure|allowance|kbb|book value)\s+(?:on|of|for)\s+(?:my|our)\b(?!\s+{NOT_A_CAR}\b)`,
+    String.raw`\btrade(?:\s+in)?\s+(?:value|quote|offer|number|estimate|appraisal|price|allowance|figure|worth)\b(?!s)`,
+  ], APPRAISAL_POLICY),
+  // The dealership paying the customer: "what would you give me for my tahoe", "what will you allow me for my trade", "would you buy my car".
+  rule([
+    String.raw`\byou\b{W}{0,25}?\b(?:give|pay|offer|allow|spot)\s+(?:me\s+|us\s+)?(?:for|on)\s+(?:it|this|that|her|him|them|my|our|the\s+trade)\b(?!\s+{NOT_A_CAR}\b)`,
+    String.raw`\b(?:how much|what)\b{W}{0,25}?\b(?:get|getting|receive)\s+for\s+(?:it|my|our|the\s+trade)\b(?!\s+{NOT_A_CAR}\b)`,
+    String.raw`\byou\b{W}{0,15}?\b(?:buy|purchase)\s+(?:my|our)\b(?!\s+{NOT_A_CAR}\b)|\bsell\s+(?:you\s+)?(?:my|our)\b(?!\s+{NOT_A_CAR}\b){W}{0,30}?\bto\s+you\b`,
+    String.raw`\bhow much\s+(?:\w+\s+){0,2}?for\s+(?:my|our)\b(?!\s+{NOT_A_CAR}\b)`,
+  ]),
+];
+/** A message about a trade or selling the customer's car: then "how much would I get" or "what's it worth" asks for its value. */
+const ABOUT_A_TRADE = /\btrad(?:e|ing)\b|\bsell(?:ing)?\s+(?:you\s+)?(?:my|our|it)\b|\bbuy\s+(?:my|our|cars)\b/i;
+const VALUE_QUESTION = rule([
+  String.raw`\b(?:how much|what)\s+(?:would|will|could|can|do|might)\s+you\s+(?:offer|give|pay)\b|\bwhat\s+you(?:'d|'ll|\s+would|\s+will|\s+could|\s+can)\s+(?:offer|give|pay)\b`,
+  String.raw`\b(?:how much|what)\s+(?:would|will|can|could|do|might)\s+(?:i|we)\s+get\b`,
+  String.raw`\bwhat(?:'s| is| would be)\s+it\s+worth\b|\bhow much\s+is\s+it\s+worth\b|\bwhat\s+it(?:'s| is)\s+worth\b`,
+]);
+
+/** Whether the message asks what the customer's own car is worth to the dealership (a trade-in, an appraisal). */
+export function asksForAppraisal(text: string): boolean {
+  const read = readRequest(text);
+  return anyRule(APPRAISAL, read) || (ABOUT_A_TRADE.test(read) && anyRule([VALUE_QUESTION], read));
 }
 
-/** Phrases that agree to a price change: a reply carrying one is never sent. */
-const AGREEMENT = /\b(we (can|could|will|'ll) (do|offer|give|take|accept|knock|drop|reduce|lower)|(i|we) agree|discount of|you('ve| have) got a deal|it'?s yours for)/i;
+/** Whether the message asks for a price other than the listed one, or for a trade-in value (decisions.md section 9). */
+export function isDealRequest(text: string): boolean {
+  return anyRule(PRICE_CHANGE, readRequest(text)) || asksForAppraisal(text);
+}
 
+// ---------------------------------------------------------------- a reply that agrees
+
+/** A sentence that says no: "we can't offer discounts", "I'm not able to change the price". */
+const NEGATED = /\b(?:can't|cannot|can not|unable|not|won't|don't|isn't|aren't|never|no)\b/i;
+
+/** The seller's side of the same moves: taking an offer, taking money off, naming a price other than the listed one. */
+const AGREEMENT: readonly Rule[] = [
+  // "Deal!", "it's a deal", "you've got a deal".
+  rule([String.raw`(?:^|[.!?,;]\s*)(?:(?:ok|okay|sure|alright|yes|great|fine|perfect)\W+)*(?:it's a |that's a |we have a |we've got a |you(?:'ve| have)? got (?:a|yourself a) )?deal\b(?=\s*(?:$|[!.,]))`]),
+  rule([
+    // An amount accepted: "sure, 22k works", "$21,000 it is".
+    String.raw`{MOVE}\s+(?:works|will work|would work|is fine|is doable|sounds\s+(?:good|fair|great|right)|is acceptable|is ok|is okay|it is|you've got it|and it's yours|is yours|is a deal)\b`,
+    // "Let's call it $21,000", "let's split the difference".
+    String.raw`\blet's\s+(?:call it|do|make it|say|settle\s+(?:on|at|for)|go with|meet|split)\b`,
+    // "It's yours for $20,000", "for you, $21,000", "sold for 22k".
+    String.raw`\b(?:it's|it is)\s+(?:all\s+)?yours\b|\bfor you,?\s+(?:just\s+|only\s+)?{MOVE}|\bsold\s+(?:to you\s+)?(?:for|at)\s+{MOVE}`,
+    // A price other than the listed one: "a discounted price of $22,000", "$1,000 off", "we've lowered it".
+    String.raw`\b(?:discounted|special|reduced|sale|negotiated|discount)\s+price\b|{MOVE}\s+off\b`,
+    String.raw`\b(?:i|we)(?:'ve|\s+have)\s+(?:lowered|reduced|dropped|discounted|knocked|taken|cut|matched)\b`,
+  ], NEGATED),
+  // "I can do 5% off", "we can do $28,000 on that one", "we'll match that price", "I can let it go for 21".
+  rule([
+    String.raw`\b(?:i|we)\b{W}{0,30}?\b(?:do|offer|give|take|accept|knock|drop|reduce|lower|match|beat|honou?r|let|sell|come down|go down|meet|make|discount|shave|cut)\b{W}{0,40}?` +
+      String.raw`(?:{MOVE}|\boff\b|\bdiscount|\bdeal\b|\b(?:lower|better|special|reduced|discounted)\s+price|\b(?:that|the|this|their|your)\s+(?:price|offer|number|quote)|\bthe difference|\bhalf\s*way|\bthe middle|\bfor less|\bcheaper)`,
+  ], anyOf(NEGATED, FINANCE, /\b(?:listed|list price|advertised)\b/)),
+];
+
+/** Whether a model's reply agrees to a price change, a discount or a deal: such a reply is never sent. */
 export function agreesToDeal(reply: string): boolean {
-  return AGREEMENT.test(reply);
+  return anyRule(AGREEMENT, readRequest(reply));
 }
