@@ -118,7 +118,8 @@ describeEachBackend('Assistant', (backend) => {
     const run = await waitForRun(t, dealer, sent);
     expect(run).toMatchObject({ status: 'completed', outcome: 'handed_off', outcome_code: 'deal_request' });
     const answer = (await reply(t, dealer, sent))!.content as string;
-    expect(answer).toContain('sales team');
+    // No lead destination in this profile: the reply gives the way to the sales team (test/assistant/hand-off.e2e-spec.ts has the leads).
+    expect(answer).toMatch(/can't change prices/);
     expect(answer).toContain(`VIN ${vins[1]}`);
     expect(answer).toContain('$16,000');
     expect(answer).not.toMatch(/\$14,000|we can do|agreed/i);
@@ -130,7 +131,7 @@ describeEachBackend('Assistant', (backend) => {
     const offer = await send(t, dealer, 'Can you do $5000 off?');
     expect(await waitForRun(t, dealer, offer)).toMatchObject({ status: 'completed', outcome: 'handed_off', outcome_code: 'deal_request' });
     const answer = (await reply(t, dealer, offer))!.content as string;
-    expect(answer).toContain('sales team');
+    expect(answer).toMatch(/can't change prices/);
     expect(answer).not.toMatch(/VIN|listed at/);
   });
 

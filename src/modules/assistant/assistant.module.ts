@@ -3,11 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { ConversationsModule } from '../conversations';
 import { DealershipModule } from '../dealership';
+import { EngagementModule } from '../engagement';
 import { InventoryModule } from '../inventory';
 import { SearchModule } from '../search';
 import { assistantAgentProvider } from './adapters/agent/assistant-agent.provider';
 import { ConversationContextInsights } from './adapters/conversations/conversation-insights.adapter';
 import { DealershipContextFacts } from './adapters/dealership/dealership-facts.adapter';
+import { EngagementHandOffDesk } from './adapters/engagement/engagement-hand-off.adapter';
 import { AssistantController } from './adapters/http/assistant.controller';
 import { InventoryContextLookup } from './adapters/inventory/inventory-lookup.adapter';
 import {
@@ -26,6 +28,7 @@ import { SweepRunsUseCase } from './application/sweep-runs.use-case';
 import { AssistantRepository } from './domain/assistant.repository';
 import { ConversationInsights } from './domain/conversation-statistics';
 import { DealershipFactsSource } from './domain/dealership-facts';
+import { HandOffDesk } from './domain/hand-off';
 import { InventoryLookup } from './domain/inventory-lookup';
 import { RunScheduler } from './domain/run-scheduler';
 
@@ -37,7 +40,7 @@ import { RunScheduler } from './domain/run-scheduler';
 @Module({
   imports: [
     TypeOrmModule.forFeature([AssistantThreadOrmEntity, AssistantRunOrmEntity, AssistantMessageOrmEntity, AssistantRunEventOrmEntity]),
-    InventoryModule, SearchModule, DealershipModule, ConversationsModule,
+    InventoryModule, SearchModule, DealershipModule, ConversationsModule, EngagementModule,
   ],
   controllers: [AssistantController],
   providers: [
@@ -46,6 +49,7 @@ import { RunScheduler } from './domain/run-scheduler';
     { provide: InventoryLookup, useClass: InventoryContextLookup },
     { provide: DealershipFactsSource, useClass: DealershipContextFacts },
     { provide: ConversationInsights, useClass: ConversationContextInsights },
+    { provide: HandOffDesk, useClass: EngagementHandOffDesk },
     {
       provide: AssistantSettings,
       inject: [AppConfig],

@@ -3,7 +3,6 @@ export { EngagementModule } from './engagement.module';
 export { EngagementWorkerModule } from './engagement-worker.module';
 export { RecordInboundMessageUseCase } from './application/record-inbound-message.use-case';
 export { HandOffLeadUseCase, type LeadDestinationStatus } from './application/hand-off-lead.use-case';
-export type { HandOffLead, LeadVehicle } from './domain/hand-off-lead';
 import { ENGAGEMENT_DELIVERY_LOCK_MS, ENGAGEMENT_DELIVERY_QUEUE } from './adapters/queue/engagement.queue';
 
 /** The queues engagement produces to and processes. */

@@ -5,6 +5,7 @@ import { AssistantRun, AssistantThread, RunEvent, RunStatus, ThreadMessage } fro
 import { AssistantRepository, NewRunEvent, RunChanges, RunRef } from '../domain/assistant.repository';
 import { ConversationInsights } from '../domain/conversation-statistics';
 import { DealershipFactsSource } from '../domain/dealership-facts';
+import { HandOffDesk, HandOffDestination, HandOffRequest } from '../domain/hand-off';
 import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { eventually } from '../../../../test/support/eventually';
@@ -97,6 +98,19 @@ class ScriptedModel extends FakeToolCallingModel {
   }
 }
 
+/** A desk that takes every lead to one ADF address (the engagement side has its own specs). */
+class RecordingDesk extends HandOffDesk {
+  readonly leads: HandOffRequest[] = [];
+  async record(request: HandOffRequest): Promise<HandOffDestination[]> {
+    this.leads.push(request);
+    return [{ kind: 'adf_email', to: 'crm@acme.example', deliveryStatus: 'queued', deliveryError: null }];
+  }
+  async deliverSoon(): Promise<void> {}
+  async destinations(): Promise<Map<string, HandOffDestination[]>> { return new Map(); }
+}
+
+const NO_PROFILE = { factsOf: async () => null } as DealershipFactsSource;
+
 /** The real LangChain agent loop, over LangChain's fake tool-calling model scripted per test. */
 async function runWith(toolCalls: { name: string; args: Record<string, unknown> }[], finalText: string, question: string, options: { lookup?: InventoryLookup; eventFlushMs?: number } = {}) {
   const { useCase, repo, transactions } = prepare(toolCalls, finalText, question, options.lookup ?? inventory, options.eventFlushMs);
@@ -123,7 +137,7 @@ function prepare(toolCalls: { name: string; args: Record<string, unknown> }[], f
       return work();
     },
   } as UnitOfWork;
-  const useCase = new ExecuteRunUseCase(unitOfWork, repo, agent, lookup, {} as DealershipFactsSource, {} as ConversationInsights, {
+  const useCase = new ExecuteRunUseCase(unitOfWork, repo, agent, lookup, NO_PROFILE, {} as ConversationInsights, new RecordingDesk(), {
     runDeadlineMs: 60_000, stalledAfterMs: 15_000, heartbeatMs: 1000, eventFlushMs,
   }, new RunWakeups(), NO_METRICS);
   return { useCase, repo, transactions: () => transactions };

@@ -6,12 +6,14 @@ import { AssistantRun, conversationTurns, OutcomeCode, RunEventType, RunOutcome,
 import { ToolName, Toolbox } from '../domain/assistant-tools';
 import { AssistantRepository, NewRunEvent } from '../domain/assistant.repository';
 import { ConversationInsights } from '../domain/conversation-statistics';
-import { DealershipFactsSource } from '../domain/dealership-facts';
-import { agreesToDeal, isDealRequest } from '../domain/deal-request';
-import { groundingViolations, ToolEvidence } from '../domain/grounding';
-import { InventoryLookup } from '../domain/inventory-lookup';
+import { DealershipFacts, DealershipFactsSource } from '../domain/dealership-facts';
+import { agreesToDeal, asksForAppraisal, isDealRequest } from '../domain/deal-request';
+import { handedToSomeone, HandOffDesk, HandOffRequest } from '../domain/hand-off';
+import { prospectFrom } from '../domain/prospect';
+import { groundingViolations, misstatedPrices, ToolEvidence } from '../domain/grounding';
+import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
 import { AssistantSettings } from './assistant-settings';
-import { factualFallback, handOffReply } from './reply-texts';
+import { carsNamedIn, factualFallback, handOffReply, salesContact, vehiclesIn } from './reply-texts';
 import { RunToolbox } from './run-toolbox';
 import { RunWakeups } from './run-wakeups';
 
@@ -21,6 +23,13 @@ class RunStopped extends Error {
   /** `failure`: why the run's events could not be stored (reason 'store'). */
   constructor(readonly reason: StopReason, readonly failure?: Error) {
     super(reason);
+  }
+}
+
+/** The run was no longer in progress in this attempt when its end was to be written: the end's transaction rolls back. */
+class RunMovedOn extends Error {
+  constructor() {
+    super('the run moved on before its end was written');
   }
 }
 
@@ -62,6 +71,7 @@ export class ExecuteRunUseCase {
     private readonly inventory: InventoryLookup,
     private readonly dealership: DealershipFactsSource,
     private readonly conversations: ConversationInsights,
+    private readonly handOffs: HandOffDesk,
     private readonly settings: AssistantSettings,
     private readonly wakeups: RunWakeups,
     private readonly metrics: ServiceMetrics,
@@ -160,9 +170,16 @@ export class ExecuteRunUseCase {
     const kept: string[] = [];
     let pending = '';
     let dropped = false;
+    let dealInReply = false;
     const release = async (sentence: string, separator: string) => {
-      if (!sentence.trim()) return;
-      if (groundingViolations(sentence, new ToolEvidence(results)).length > 0) {
+      if (!sentence.trim() || dealInReply) return;
+      const evidence = new ToolEvidence(results);
+      // A reply agreeing to a price change, or giving a named car another price than its own, is never sent: the run hands off instead.
+      if (agreesToDeal(sentence) || misstatedPrices(sentence, evidence).length > 0) {
+        dealInReply = true;
+        return;
+      }
+      if (groundingViolations(sentence, evidence).length > 0) {
         dropped = true;
         return;
       }
@@ -193,18 +210,27 @@ export class ExecuteRunUseCase {
     });
     signal.throwIfAborted();
 
-    let text: string;
+    let text = '';
     let outcome: RunOutcome = 'answered';
     let code: OutcomeCode;
-    if (dealRequest || agreesToDeal(reply)) {
-      text = handOffReply(results);
-      outcome = 'handed_off';
-      code = 'deal_request';
-      events.add('message.delta', 'Reply text', { text });
-    } else {
-      // Whatever the model did not stream (an adapter without streaming) is checked the same way.
+    let handOff: Omit<HandOffRequest, 'requestedAt'> | null = null;
+    let facts: DealershipFacts | null = null;
+    // Whatever the model did not stream (an adapter without streaming) is checked the same way.
+    if (!dealRequest) {
       if (kept.length === 0 && !dropped && !pending) pending = reply;
       await drain(true);
+    }
+    if (dealRequest || dealInReply) {
+      outcome = 'handed_off';
+      const tradeIn = dealRequest && asksForAppraisal(question.content);
+      code = tradeIn ? 'trade_in_request' : 'deal_request';
+      facts = await this.dealership.factsOf(dealerId);
+      handOff = {
+        dealerId, runId: run.id, threadId: run.threadId, request: question.content, interest: tradeIn ? 'trade-in' : 'buy',
+        prospect: prospectFrom(recent.filter((m) => m.role === 'user').map((m) => m.content), facts?.region ?? ''),
+        vehicles: await carsForHandOff(question.content, results, toolbox),
+      };
+    } else {
       if (kept.length === 0) {
         text = factualFallback(results);
         events.add('message.delta', 'Reply text', { text });
@@ -215,23 +241,41 @@ export class ExecuteRunUseCase {
     const said = await events.takeAll();
     const after = firstAttemptOnly(events.last);
     const now = new Date();
-    const completed = await this.unitOfWork.run(async () => {
-      if (!(await this.assistant.updateRun(dealerId, run.id, ['in_progress'], {
-        status: 'completed', outcome, outcomeCode: code, resultSummary: text.slice(0, 500), completedDate: now, stepIndex: steps,
-      }, now, attempt))) return false;
-      await this.assistant.insertMessage({
-        dealerId, threadId: run.threadId, runId: run.id, role: 'assistant', content: text, metadataCode: code === 'answer_repaired' ? 'answer_repaired' : null, dateCreated: now,
-      });
-      await this.assistant.appendEvents(dealerId, run.id, [
-        ...said,
-        { type: 'message.completed', summary: 'Reply complete', payload: { text, metadata_code: code === 'answer_repaired' ? code : null }, dateCreated: now },
-        { type: 'run.completed', summary: `Run completed (${code})`, payload: { outcome, outcome_code: code }, dateCreated: now },
-      ], after());
-      await this.assistant.touchThread(dealerId, run.threadId, run.id, now);
-      return true;
-    }, { retryOnConflict: true });
+    let completed: boolean;
+    try {
+      completed = await this.unitOfWork.run(async () => {
+        const ending: NewRunEvent[] = [];
+        if (handOff) {
+          // The lead is committed with the run's end, or not at all: the reply says it was passed on only when it was.
+          const destinations = await this.handOffs.record({ ...handOff, requestedAt: now });
+          text = handOffReply(handOff.vehicles, { passedOn: handedToSomeone(destinations), tradeIn: handOff.interest === 'trade-in', contact: salesContact(facts) });
+          ending.push({ type: 'message.delta', summary: 'Reply text', payload: { text }, dateCreated: now });
+        }
+        if (!(await this.assistant.updateRun(dealerId, run.id, ['in_progress'], {
+          status: 'completed', outcome, outcomeCode: code, resultSummary: text.slice(0, 500), completedDate: now, stepIndex: steps,
+        }, now, attempt))) throw new RunMovedOn();
+        await this.assistant.insertMessage({
+          dealerId, threadId: run.threadId, runId: run.id, role: 'assistant', content: text, metadataCode: code === 'answer_repaired' ? 'answer_repaired' : null, dateCreated: now,
+        });
+        await this.assistant.appendEvents(dealerId, run.id, [
+          ...said,
+          ...ending,
+          { type: 'message.completed', summary: 'Reply complete', payload: { text, metadata_code: code === 'answer_repaired' ? code : null }, dateCreated: now },
+          { type: 'run.completed', summary: `Run completed (${code})`, payload: { outcome, outcome_code: code }, dateCreated: now },
+        ], after());
+        await this.assistant.touchThread(dealerId, run.threadId, run.id, now);
+        return true;
+      }, { retryOnConflict: true });
+    } catch (err) {
+      // The run moved on (cancelled, or another attempt's) before its end was written: nothing of this end was kept.
+      if (!(err instanceof RunMovedOn)) throw err;
+      completed = false;
+    }
+    if (completed && handOff) {
+      this.handOffs.deliverSoon(dealerId, run.id).catch((err: unknown) => this.logger.warn({ err, dealer_id: dealerId, run_id: run.id }, 'hand-off lead not handed to the delivery queue now; the relay will'));
+    }
     // A cancel that arrived after the last step: honour it (unless another attempt owns the run now).
-    if (!completed) await this.finish(run, ['cancelling'], 'cancelled', null, said, attempt);
+    if (!completed) await this.finish(run, ['cancelling'], 'cancelled', null, said, attempt, steps);
     else {
       this.metrics.assistantRunEnded('completed', code, secondsSince(run.createdDate, now));
       this.wakeups.changed(run.id);
@@ -259,6 +303,41 @@ export class ExecuteRunUseCase {
     if (ended) this.metrics.assistantRunEnded(status, code, secondsSince(run.createdDate, now));
     this.wakeups.changed(run.id);
   }
+}
+
+const VIN_IN_TEXT = /\b[A-HJ-NPR-Z0-9]{17}\b/gi;
+
+/**
+ * The cars a hand-off names, each with its listed price: the VINs the question wrote (looked up by
+ * the run itself when no tool did), else the cars the run's tools looked up or found by the make or
+ * model the question writes; a model that looked nothing up gets the request searched the same way.
+ */
+async function carsForHandOff(question: string, results: readonly unknown[], toolbox: Toolbox): Promise<VehicleFacts[]> {
+  const vins = [...new Set([...question.matchAll(VIN_IN_TEXT)].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)))];
+  if (vins.length > 0) {
+    const known = vehiclesIn(results);
+    const cars: VehicleFacts[] = [];
+    for (const vin of vins.slice(0, 3)) {
+      const car = known.find((c) => c.vin === vin) ?? vehiclesIn([await toolbox.call('get_vehicle', { vin })])[0];
+      if (car) cars.push(car);
+    }
+    return cars;
+  }
+  // A car looked up by itself (get_vehicle, an estimate's car) is the one talked about; a search's cars
+  // only when the question writes their model or make (a search also reads years, prices and colours, which name no car).
+  const words = compact(question);
+  const writesModel = (c: VehicleFacts) => [c.model, c.make].some((name) => !!name && words.includes(compact(name)));
+  const lookedUp = vehiclesIn(results.filter((r) => !(r && typeof r === 'object' && 'cars' in r)));
+  const searched = carsNamedIn(results.filter((r) => r && typeof r === 'object' && 'cars' in r)).filter(writesModel);
+  const named = [...lookedUp, ...searched.filter((c) => !lookedUp.some((l) => l.vin === c.vin))];
+  if (named.length > 0 || results.length > 0) return named.slice(0, 3);
+  const found = (await toolbox.call('search_inventory', { query: question, take: 3 })) as { total?: number };
+  return (found.total ?? 0) <= 3 ? carsNamedIn([found]).filter(writesModel) : [];
+}
+
+/** Letters and digits only, lower case: "F-150" and "f150" compare equal. */
+function compact(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** A run's duration for the metrics: from being queued to its end. */

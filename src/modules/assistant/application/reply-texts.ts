@@ -1,3 +1,4 @@
+import { DealershipFacts } from '../domain/dealership-facts';
 import { VehicleFacts } from '../domain/inventory-lookup';
 
 /** Replies the use cases write themselves (hand-offs, fallbacks): built only from tool results. */
@@ -7,7 +8,7 @@ function isVehicle(value: unknown): value is VehicleFacts {
 }
 
 /** Every car the run's tools returned, first occurrence of each VIN. */
-function vehiclesIn(results: readonly unknown[]): VehicleFacts[] {
+export function vehiclesIn(results: readonly unknown[]): VehicleFacts[] {
   const seen = new Map<string, VehicleFacts>();
   const visit = (value: unknown): void => {
     if (isVehicle(value)) {
@@ -34,13 +35,32 @@ export function formatMoney(amount: number): string {
   return (Number.isInteger(amount) ? WHOLE : CENTS).format(amount);
 }
 
-/** Price talk goes to staff: the listed price(s) from this run's tools, and the hand-off. */
-export function handOffReply(results: readonly unknown[]): string {
-  // Only cars the customer named: a search that understood nothing of the question lists any cars.
-  const named = results.filter((r) => !(r && typeof r === 'object' && (r as { understood?: unknown }).understood === false));
-  const cars = vehiclesIn(named).slice(0, 3);
-  const listed = cars.length > 0 ? ` For reference, ${cars.map(describeVehicle).join('; ')}.` : '';
-  return `I can't change prices or agree to discounts or deals myself, but I've passed your request to our sales team, who will follow up with you.${listed}`;
+/** The cars a request names among what the run's tools returned (a search that understood nothing of it names none). */
+export function carsNamedIn(results: readonly unknown[]): VehicleFacts[] {
+  return vehiclesIn(results.filter((r) => !(r && typeof r === 'object' && (r as { understood?: unknown }).understood === false)));
+}
+
+/** How the customer reaches the sales team when no one was passed the request: the profile's phones and emails, or its contact link. */
+export function salesContact(facts: DealershipFacts | null): string {
+  if (!facts) return 'Please contact the dealership directly.';
+  const link = facts.contactLink ? `: ${facts.contactLink}` : '';
+  if (facts.sendLinkInsteadOfContact) return link ? `Please reach our sales team through ${facts.name}'s contact page${link}.` : `Please contact ${facts.name} directly.`;
+  const phones = facts.phones.map((p) => p.value).filter(Boolean).slice(0, 2);
+  const emails = facts.emails.map((e) => e.value).filter(Boolean).slice(0, 2);
+  const ways = [phones.length ? `call ${phones.join(' or ')}` : '', emails.length ? `email ${emails.join(' or ')}` : ''].filter(Boolean);
+  if (ways.length > 0) return `Please contact our sales team directly: ${ways.join(', or ')}.`;
+  return link ? `Please reach our sales team through our contact page${link}.` : `Please contact ${facts.name} directly.`;
+}
+
+/**
+ * Price or trade-in talk goes to staff: the listed price of each named car and, only when the lead
+ * was queued to someone, that it was passed on; else how to reach the sales team.
+ */
+export function handOffReply(cars: readonly VehicleFacts[], how: { passedOn: boolean; tradeIn: boolean; contact: string }): string {
+  const listed = cars.length > 0 ? ` For reference, ${cars.slice(0, 3).map(describeVehicle).join('; ')}.` : '';
+  const cannot = how.tradeIn ? "I can't appraise a trade-in or agree to prices myself" : "I can't change prices or agree to discounts or deals myself";
+  const next = how.passedOn ? `${cannot}, but I've passed your request to our sales team, who will follow up with you.` : `${cannot}. ${how.contact}`;
+  return `${next}${listed}`;
 }
 
 /** When the model's reply had nothing grounded left: what the tools did return. */

@@ -20,11 +20,12 @@ export type RunOutcome = (typeof RUN_OUTCOMES)[number];
  * `outcome_code`: why the run ended as it did (stable, snake_case; README "Assistant").
  * answered: `answered` (grounded as written), `answer_repaired` (a figure not backed by a tool was
  * corrected), `cannot_answer` (the question is outside what the tools know).
- * handed_off: `deal_request` (price, discount or deal negotiation goes to staff).
+ * handed_off: `deal_request` (price, discount or deal negotiation goes to staff), `trade_in_request`
+ * (what the customer's car is worth: an appraisal is staff's too).
  * unanswered (failed / cancelled / expired): `model_error`, `worker_lost`, `cancelled_by_user`, `deadline_exceeded`.
  */
 export type OutcomeCode =
-  | 'answered' | 'answer_repaired' | 'cannot_answer' | 'deal_request'
+  | 'answered' | 'answer_repaired' | 'cannot_answer' | 'deal_request' | 'trade_in_request'
   | 'model_error' | 'worker_lost' | 'cancelled_by_user' | 'deadline_exceeded';
 
 export type RunEventType =

@@ -10,6 +10,8 @@ describe(isDealRequest.name, () => {
     'Could you take 2k off?',
     'Can you drop it to 30k?',
     'Would you take $7,000 for it?',
+    // The seller asked to take an amount: an offer, even when a car kind follows ("$X for a minivan" is otherwise a budget).
+    'Would you take $15,000 for a Civic?',
     "Tell me the price you'd accept for the cheapest BMW.",
     "What's the lowest you would take for the Highlander?",
     'Will you sell me 2HGBGR159TS195958 for $30,000?',
@@ -115,6 +117,7 @@ describe(isDealRequest.name, () => {
     "What's the price of the red Civic?",
     'Is the price on the website the real price?',
     'Looking for an SUV under 25k',
+    'can you do a suv under 25k?',
     'I have a budget of 18k, what do you have in a minivan?',
     'What rates are you seeing for 72 months?',
     'Can you do 60 months at 4.9?',

@@ -65,6 +65,8 @@ const HAVE_BEFORE = /\b(?:have|got|saved|afford|spend|spending|up to)\s+(?:about
 const FOR_THE_CAR_AFTER = /^\s*(?:\w+\s+){0,2}?(?:for|on)\s+(?:the|that|this|it|your)\b/i;
 /** Words after an amount that make it a bound on a search ("30k or less", "18k for a minivan", "20k enough for a"). */
 const BUDGET_AFTER = /^\s*(?:or (?:less|under|below|cheaper|so)|and (?:under|below|less)|max budget|budget|range|to spend|for (?:a|an|any|some|something|anything|my budget)\b|enough (?:for|to)\b|(?:cash )?to (?:work with|play with))/i;
+/** Before an amount: the seller asked to take it ("would you take $15,000 for a Civic?"): an offer, whatever follows it. */
+const ASKED_TO_TAKE_BEFORE = /\b(?:would|will|could|can|do)\s+(?:you|ya)\s+(?:\w+\s+){0,2}?(?:take|accept|sell|let|consider|entertain|do)\b[^.?!]{0,20}$/i;
 /** After an amount: money put towards a down payment ("2 grand for a down payment"). */
 const PUT_TOWARDS = /^\s*(?:for|as|towards?|on)\s+(?:a|an|the|my|our|your)?\s*(?:down\s*payment|deposit|down)\b/i;
 /** What can follow a bare number that means thousands: the end, an offer's words, a car named after "for"/"on". */
@@ -98,7 +100,8 @@ function markOf(a: Amount, text: string): string | null {
   if (IDENTIFIER_BEFORE.test(before) || /^[\s-]*\d/.test(after)) return null;
   if (a.unit === '%') return PERCENT;
   if (a.unit !== null) return null;
-  const budget = BUDGET_BEFORE.test(before) || BUDGET_AFTER.test(after) || (HAVE_BEFORE.test(before) && !FOR_THE_CAR_AFTER.test(after));
+  const budget = BUDGET_BEFORE.test(before)
+    || (!ASKED_TO_TAKE_BEFORE.test(before) && (BUDGET_AFTER.test(after) || (HAVE_BEFORE.test(before) && !FOR_THE_CAR_AFTER.test(after))));
   if (isMoney(a, after) || (a.words && a.value >= 100 && a.unit === null)) {
     if (a.period !== null || a.down || PUT_TOWARDS.test(after)) return OTHER_MONEY;
     return budget ? BUDGET : PRICE;

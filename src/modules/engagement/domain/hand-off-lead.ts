@@ -3,7 +3,7 @@
  * (a price, a discount, a trade-in), passed to the dealership's people. Pure: what the lead says and
  * the three shapes it travels in (ADF 1.0 XML email, HTML email, signed JSON chat notification).
  */
-export interface LeadVehicle {
+interface LeadVehicle {
   vin: string;
   condition: string;
   year: number | null;
@@ -67,7 +67,7 @@ export interface ChatSending {
 }
 
 /** A chat notification goes signed, over https only unless development allows http. */
-export function chatUrlProblem(url: string, sending: ChatSending): string | null {
+function chatUrlProblem(url: string, sending: ChatSending): string | null {
   if (!sending.canSign) return 'chat notifications are signed with MESSAGING_ENGINE_SECRET, which is not set';
   let parsed: URL;
   try {
@@ -210,7 +210,7 @@ export function htmlSummary(lead: HandOffLead, dealership: LeadDealership): stri
 }
 
 /** The HTML email's plain-text alternative. */
-export function textSummary(lead: HandOffLead): string {
+function textSummary(lead: HandOffLead): string {
   const p = lead.prospect;
   return [
     `Request: ${lead.request}`,

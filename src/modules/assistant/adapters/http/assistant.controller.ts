@@ -13,6 +13,7 @@ import { AssistantAgent } from '../../domain/assistant-agent';
 import { AssistantRun, isTerminal, RunEvent } from '../../domain/assistant-run';
 import { TOOLS } from '../../domain/assistant-tools';
 import { RunNotFoundError, ThreadNotFoundError } from '../../domain/assistant.errors';
+import { HandOffDesk } from '../../domain/hand-off';
 import { AssistantRepository } from '../../domain/assistant.repository';
 import { PREDEFINED_TASKS } from '../../domain/predefined-tasks';
 import {
@@ -39,6 +40,7 @@ export class AssistantController {
     private readonly assistant: AssistantRepository,
     private readonly agent: AssistantAgent,
     private readonly wakeups: RunWakeups,
+    private readonly handOffs: HandOffDesk,
   ) {}
 
   @Post('threads/message')
@@ -78,7 +80,9 @@ export class AssistantController {
   @ApiOkResponse({ type: RunResponse })
   @ApiNotFoundResponse({ description: 'No such thread or run for this dealership' })
   async run(@CurrentDealer() dealerId: string, @Param('threadId') threadId: string, @Param('runId') runId: string): Promise<RunResponse> {
-    return toRunResponse(await this.findRun(dealerId, threadId, runId));
+    const run = await this.findRun(dealerId, threadId, runId);
+    const handOff = run.outcome === 'handed_off' ? ((await this.handOffs.destinations(dealerId, [run.id])).get(run.id) ?? []) : null;
+    return toRunResponse(run, handOff);
   }
 
   @Get('threads/:threadId/runs/:runId/events')

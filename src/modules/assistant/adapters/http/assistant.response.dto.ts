@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AssistantRun, AssistantThread, isTerminal, RUN_OUTCOMES, RunEvent, ThreadMessage } from '../../domain/assistant-run';
+import { HandOffDestination, summariseHandOff } from '../../domain/hand-off';
 
 export class ThreadResponse {
   thread_id!: string;
@@ -10,6 +11,23 @@ export class ThreadResponse {
   latest_run_id!: string | null;
   created_date!: string;
   last_modified_date!: string;
+}
+
+export class HandOffDestinationResponse {
+  @ApiProperty({ enum: ['adf_email', 'html_email', 'chat_notification'] }) kind!: string;
+  /** The email address or the chat notification URL. */
+  to!: string;
+  @ApiProperty({ enum: ['queued', 'retrying', 'sent', 'failed'] }) delivery_status!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Why the last attempt failed; null otherwise' }) delivery_error!: string | null;
+}
+
+export class HandOffResponse {
+  @ApiProperty({
+    enum: ['no_destination', 'pending', 'sent', 'failed', 'partially_sent'],
+    description: '`no_destination`: the profile names no one to pass leads to (the reply gave the sales contact instead); `pending` while a copy waits for delivery',
+  })
+  status!: string;
+  @ApiProperty({ type: [HandOffDestinationResponse] }) destinations!: HandOffDestinationResponse[];
 }
 
 export class RunResponse {
@@ -27,6 +45,8 @@ export class RunResponse {
   started_date!: string | null;
   completed_date!: string | null;
   last_modified_date!: string;
+  @ApiProperty({ type: HandOffResponse, nullable: true, description: "The lead passed to the dealership's people when the run handed off (ADF email, HTML email, chat notification, as the profile names them), each destination with its delivery; null when there was none" })
+  handoff!: HandOffResponse | null;
 }
 
 export class ThreadMessageResponse {
@@ -83,11 +103,17 @@ export function toThreadResponse(thread: AssistantThread, latestRun: AssistantRu
   };
 }
 
-export function toRunResponse(run: AssistantRun): RunResponse {
+/** `handoff`: the run's lead destinations, read only for a run that handed off (else null). */
+export function toRunResponse(run: AssistantRun, handOff: readonly HandOffDestination[] | null = null): RunResponse {
+  const summary = run.outcome === 'handed_off' ? summariseHandOff(handOff ?? []) : null;
   return {
     run_id: run.id, thread_id: run.threadId, dealer_id: run.dealerId, status: run.status, last_error: run.lastError, result_summary: run.resultSummary,
     outcome: run.outcome, outcome_code: run.outcomeCode, step_index: run.stepIndex, created_date: run.createdDate.toISOString(),
     started_date: iso(run.startedDate), completed_date: iso(run.completedDate), last_modified_date: run.lastModifiedDate.toISOString(),
+    handoff: summary && {
+      status: summary.status,
+      destinations: summary.destinations.map((d) => ({ kind: d.kind, to: d.to, delivery_status: d.deliveryStatus, delivery_error: d.deliveryError })),
+    },
   };
 }
 
