@@ -956,6 +956,24 @@ export interface components {
             metadata_code: string | null;
             date_created: string;
         };
+        HandOffDestinationResponse: {
+            /** @enum {string} */
+            kind: "adf_email" | "html_email" | "chat_notification";
+            /** @enum {string} */
+            delivery_status: "queued" | "retrying" | "sent" | "failed";
+            /** @description Why the last attempt failed; null otherwise */
+            delivery_error: string | null;
+            /** @description The email address or the chat notification URL. */
+            to: string;
+        };
+        HandOffResponse: {
+            /**
+             * @description `no_destination`: the profile names no one to pass leads to (the reply gave the sales contact instead); `pending` while a copy waits for delivery
+             * @enum {string}
+             */
+            status: "no_destination" | "pending" | "sent" | "failed" | "partially_sent";
+            destinations: components["schemas"]["HandOffDestinationResponse"][];
+        };
         RunResponse: {
             /** @enum {string} */
             status: "queued" | "in_progress" | "cancelling" | "completed" | "failed" | "cancelled" | "expired";
@@ -965,6 +983,8 @@ export interface components {
              */
             outcome: "answered" | "handed_off" | "unanswered" | null;
             step_index: number;
+            /** @description The lead passed to the dealership's people when the run handed off (ADF email, HTML email, chat notification, as the profile names them), each destination with its delivery; null when there was none */
+            handoff: components["schemas"]["HandOffResponse"] | null;
             run_id: string;
             thread_id: string;
             dealer_id: string;
@@ -5686,6 +5706,17 @@ export interface operations {
                      *       "status": "queued",
                      *       "outcome": "answered",
                      *       "step_index": 1,
+                     *       "handoff": {
+                     *         "status": "no_destination",
+                     *         "destinations": [
+                     *           {
+                     *             "kind": "adf_email",
+                     *             "delivery_status": "queued",
+                     *             "delivery_error": "delivery error",
+                     *             "to": "to"
+                     *           }
+                     *         ]
+                     *       },
                      *       "run_id": "run id",
                      *       "thread_id": "thread id",
                      *       "dealer_id": "demo-motors",
@@ -6061,6 +6092,17 @@ export interface operations {
                      *       "status": "queued",
                      *       "outcome": "answered",
                      *       "step_index": 1,
+                     *       "handoff": {
+                     *         "status": "no_destination",
+                     *         "destinations": [
+                     *           {
+                     *             "kind": "adf_email",
+                     *             "delivery_status": "queued",
+                     *             "delivery_error": "delivery error",
+                     *             "to": "to"
+                     *           }
+                     *         ]
+                     *       },
                      *       "run_id": "run id",
                      *       "thread_id": "thread id",
                      *       "dealer_id": "demo-motors",
