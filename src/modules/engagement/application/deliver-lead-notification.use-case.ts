@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
-import { JobContext } from '../../../../libs/common/queue/job-queue';
 import { ChatNotifier } from '../domain/chat-notifier';
 import { LeadNotification, LeadNotifications } from '../domain/lead-notifications';
-import { MessagingEngine, PermanentDeliveryError } from '../domain/messaging-engine';
+import { MessagingEngine } from '../domain/messaging-engine';
 import { DealershipLookup } from './dealership-lookup';
-
-type Attempt = Pick<JobContext, 'attempt' | 'maxAttempts' | 'isFinalAttempt'>;
+import { Attempt, recordedAttempt } from './recorded-attempt';
 
 /**
  * One delivery attempt of a hand-off lead's copy: the emails through the messaging engine, the
@@ -35,20 +33,9 @@ export class DeliverLeadNotificationUseCase {
     // A job can run again after a crash between sending and recording: never send twice.
     if (found.status === 'sent' || found.status === 'failed') return;
     if (!found.handedOver) await this.leads.recordHandOver(dealerId, id, new Date());
-    try {
-      await this.send(found, attempt.attempt);
-    } catch (err) {
-      const permanent = err instanceof PermanentDeliveryError;
-      const final = permanent || attempt.isFinalAttempt;
-      const lastError = err instanceof Error ? err.message : String(err);
-      await this.leads.recordDelivery(dealerId, id, { status: final ? 'failed' : 'retrying', attempts: attempt.attempt, lastError, sentAt: null });
-      this.metrics.messageDelivery(found.kind, final ? 'failed' : 'retrying');
-      this.logger.warn({ dealer_id: dealerId, lead_notification_id: id, kind: found.kind, attempt: attempt.attempt, final, error: lastError }, 'lead notification attempt failed');
-      if (permanent) return;
-      throw err;
-    }
-    await this.leads.recordDelivery(dealerId, id, { status: 'sent', attempts: attempt.attempt, lastError: null, sentAt: new Date() });
-    this.metrics.messageDelivery(found.kind, 'sent');
+    await recordedAttempt(() => this.send(found, attempt.attempt), (outcome) => this.leads.recordDelivery(dealerId, id, outcome), attempt, {
+      label: found.kind, metrics: this.metrics, logger: this.logger, context: { dealer_id: dealerId, lead_notification_id: id, kind: found.kind },
+    });
   }
 
   private async send(n: LeadNotification, attempt: number): Promise<void> {

@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
-import { JobContext } from '../../../../libs/common/queue/job-queue';
 import { OutboundMessages } from '../domain/conversation-messages';
 import { DeliveryJob } from '../domain/delivery-scheduler';
-import { MessagingEngine, OutboundMessage, PermanentDeliveryError } from '../domain/messaging-engine';
+import { MessagingEngine, OutboundMessage } from '../domain/messaging-engine';
 import { DealershipLookup } from './dealership-lookup';
-
-type Attempt = Pick<JobContext, 'attempt' | 'maxAttempts' | 'isFinalAttempt'>;
+import { Attempt, recordedAttempt } from './recorded-attempt';
 
 /**
  * One delivery attempt of an outbound message through the messaging engine. The outcome is
@@ -45,19 +43,8 @@ export class DeliverMessageUseCase {
       subject: found.subject, text: found.text, html: null, attachments: found.attachments, attempt: attempt.attempt,
     };
 
-    try {
-      await this.engine.send(outbound);
-    } catch (err) {
-      const permanent = err instanceof PermanentDeliveryError;
-      const final = permanent || attempt.isFinalAttempt;
-      const lastError = err instanceof Error ? err.message : String(err);
-      await this.messages.recordDelivery(dealerId, messageId, { status: final ? 'failed' : 'retrying', attempts: attempt.attempt, lastError, sentAt: null });
-      this.metrics.messageDelivery(found.channel, final ? 'failed' : 'retrying');
-      this.logger.warn({ dealer_id: dealerId, message_id: messageId, attempt: attempt.attempt, final, engine: this.engine.name, error: lastError }, 'delivery attempt failed');
-      if (permanent) return;
-      throw err;
-    }
-    await this.messages.recordDelivery(dealerId, messageId, { status: 'sent', attempts: attempt.attempt, lastError: null, sentAt: new Date() });
-    this.metrics.messageDelivery(found.channel, 'sent');
+    await recordedAttempt(() => this.engine.send(outbound), (outcome) => this.messages.recordDelivery(dealerId, messageId, outcome), attempt, {
+      label: found.channel, metrics: this.metrics, logger: this.logger, context: { dealer_id: dealerId, message_id: messageId, engine: this.engine.name },
+    });
   }
 }

@@ -27,7 +27,8 @@ export class HttpMessagingEngine extends MessagingEngine {
       from: { name: message.from.name, email: message.from.email, phone: message.from.phone },
       subject: message.subject,
       text: message.text,
-      html: message.html,
+      // An HTML body only where there is one (a hand-off lead's summary).
+      ...(message.html ? { html: message.html } : {}),
       attachments: message.attachments.map((a) => ({ content_type: a.contentType, content_url: a.contentUrl, content: a.content ?? null, name: a.name })),
       attempt: message.attempt,
     });
