@@ -1,13 +1,13 @@
 // npm run eval:deal-requests — scores the assistant's deal-request detector (decisions.md section 9:
 // a different price, a discount, the best/lowest/out-the-door price, a counter-offer, a price match,
 // a trade-in appraisal) on hand-labelled customer messages written blind to its rules:
-// test/fixtures/deal-requests/tuning.jsonl (rules may be tuned on it) and held-out.jsonl (read only
-// here). It calls the compiled isDealRequest(text) from dist/ on every message and prints, per file,
-// n, precision, recall, accuracy, the confusion counts and the accuracy of each class.
+// test/fixtures/deal-requests/tuning.jsonl and tuning-2.jsonl (rules may be tuned on them) and
+// held-out.jsonl (read only here). It calls the compiled isDealRequest(text) from dist/ on every
+// message and prints, per file, n, precision, recall, accuracy, the confusion counts and the accuracy of each class.
 //
 //   node bench/eval-deal-requests.mjs [--verbose] [--no-fail]
 //
-// --verbose lists the misses of tuning.jsonl; held-out misses are only counted by class, never shown.
+// --verbose lists the misses of both tuning files; held-out misses are only counted by class, never shown.
 // Exit status: 1 when held-out recall < 0.98 or precision < 0.95 (everything still printed), unless
 // --no-fail; 2 when dist/ has no detector (run `nest build`).
 import * as fs from 'node:fs';
@@ -82,6 +82,7 @@ function report(name, rows, showMissTexts) {
 }
 
 report('tuning.jsonl', readSet('tuning.jsonl'), true);
+report('tuning-2.jsonl', readSet('tuning-2.jsonl'), true);
 const heldOut = report('held-out.jsonl', readSet('held-out.jsonl'), false);
 const pass = heldOut.recall >= MIN_RECALL && heldOut.precision >= MIN_PRECISION;
 console.log(`\nheld out: recall ${fmt(heldOut.recall)} (min ${MIN_RECALL}), precision ${fmt(heldOut.precision)} (min ${MIN_PRECISION}): ${pass ? 'pass' : 'FAIL'}`);

@@ -7,7 +7,7 @@
  *   (a price, other money, a budget, a percentage, a bare "21" that may mean thousands), then lower
  *   case, chat spellings ("u", "yall", "im") and small typos of the words below made standard;
  * - small vocabularies: price nouns, reduction verbs, vague quantities ("a couple grand"), words
- *   that veto a reading (financing, fees, a budget);
+ *   that veto a reading (financing, fees, a budget, an ask declined: "not looking to haggle");
  * - patterns that combine them the way a request is built: a reduction verb on a price or an amount
  *   ("knock 2k off", "bring the price down"), a superlative on a price ("your best number"), an
  *   amount offered for a car ("would you take 16 for the sonata"), a price set against a
@@ -33,11 +33,11 @@ const PERCENT = '\ue003';
 const BARE = '\ue004';
 
 /**
- * A bare four-digit number is money only at the end of a sentence or before "for", "cash", "off" or "less"
+ * A bare four-digit number is money only at the end of a sentence or before "for", "cash", "off", "less" or "under" the asking
  * ("would you take 2000 for it?", "2000 off?"); elsewhere it is a year or a model's number ("1985
  * Corvettes", "Ram 2500", "7500 lbs").
  */
-const YEAR_AS_PRICE_AFTER = /^\s*(?:$|[?.!,;]|for\b|cash\b|off\b|less\b|cheaper\b)/i;
+const YEAR_AS_PRICE_AFTER = /^\s*(?:$|[?.!,;]|for\b|cash\b|off\b|less\b|cheaper\b|(?:under|below)\s*(?:$|[?.!,;]|(?:the\s+|your\s+)?(?:asking|sticker|list|msrp|invoice|price)\b))/i;
 
 function isMoney(a: Amount, after: string): boolean {
   if (a.unit !== null) return false;
@@ -57,29 +57,36 @@ function moneyIn(text: string): Amount[] {
 }
 
 /** A number that names something rather than counts money: "stock 12345", "zip is 92115", "#4471" (and one run into more digits: a phone number). */
-const IDENTIFIER_BEFORE = /(?:\b(?:stock|stk|vin|zip|postal|code|unit|ref|order|account|phone|cell|ext|apt|suite|id)\s*(?:#|no\.?|number|is|:)?|#)\s*$/i;
+const IDENTIFIER_BEFORE = /(?:\b(?:stock|stk|vin|zip|postal|code|unit|ref|order|account|phone|cell|ext|apt|suite|id|exit|route|hwy|highway|interstate)\s*(?:#|no\.?|number|is|:)?|#)\s*$/i;
 /** Words before an amount that make it a bound on a search, not an offer. */
 const BUDGET_BEFORE = /\b(?:under|below|beneath|less than|no more than|not more than|at most|max(?:imum)? of|within|between|budget(?: of| is| around| about)?|range|for (?:around|about|under)|in the|(?:between|from) \S+ (?:and|to))\s*$/i;
-/** Money the customer has or can spend ("I have 20k cash", "up to 25k") bounds a search, unless it is put on a car named after it ("I have 20 cash for it", "I can go up to 25k on the Civic"). */
-const HAVE_BEFORE = /\b(?:have|got|saved|afford|spend|spending|up to)\s+(?:about\s+|around\s+|like\s+|roughly\s+|maybe\s+)?$/i;
+/** A car named before "for around", "for under": a price asked for it ("get this car for around $17,000", "do it for under 20"), not a search. */
+const CAR_FOR_BEFORE = /\b(?:it|this|that|them|(?:the|this|that|your)\s+[a-z0-9-]+)\s+for\s+(?:around|about|under)\s*$/i;
+/**
+ * Money the customer has or can spend ("I have 20k cash", "up to 25k") bounds a search, unless it is put on a car named after it
+ * ("I have 20 cash for it", "I can go up to 25k on the Civic") or the customer comes up to it, towards the seller ("I can come up to 21").
+ */
+const HAVE_BEFORE = /\b(?:have|got|saved|afford|spend|spending|(?<!\bcome\s+)up to)\s+(?:about\s+|around\s+|like\s+|roughly\s+|maybe\s+)?$/i;
 const FOR_THE_CAR_AFTER = /^\s*(?:\w+\s+){0,2}?(?:for|on)\s+(?:the|that|this|it|your)\b/i;
 /** Words after an amount that make it a bound on a search ("30k or less", "18k for a minivan", "20k enough for a"). */
-const BUDGET_AFTER = /^\s*(?:or (?:less|under|below|cheaper|so)|and (?:under|below|less)|max budget|budget|range|to spend|for (?:a|an|any|some|something|anything|my budget)\b|enough (?:for|to)\b|(?:cash )?to (?:work with|play with))/i;
+const BUDGET_AFTER = /^\s*(?:or (?:less|under|below|cheaper)|and (?:under|below|less)|max budget|budget|range|to spend|for (?:a|an|any|some|something|anything|my budget)\b|enough (?:for|to)\b|(?:cash )?to (?:work with|play with))/i;
 /** Before an amount: the seller asked to take it ("would you take $15,000 for a Civic?"): an offer, whatever follows it. */
 const ASKED_TO_TAKE_BEFORE = /\b(?:would|will|could|can|do)\s+(?:you|ya)\s+(?:\w+\s+){0,2}?(?:take|accept|sell|let|consider|entertain|do)\b[^.?!]{0,20}$/i;
 /** After an amount: money put towards a down payment ("2 grand for a down payment"). */
 const PUT_TOWARDS = /^\s*(?:for|as|towards?|on)\s+(?:a|an|the|my|our|your)?\s*(?:down\s*payment|deposit|down)\b/i;
 /** What can follow a bare number that means thousands: the end, an offer's words, a car named after "for"/"on". */
 const BARE_AFTER =
-  /^\s*(?:$|[?!.,;)]|(?:flat|even|cash|otd|out the door|all in|total|tops|max|firm|out of the question|and|&|n|or|if|i|im|we|then|so|plus|instead|off|less|lower|cheaper|work|works|happen|doable|sounds?|too|one|two|three|four|five|six|seven|eight|nine|fifty)\b|(?:for|on)\s+(?:the|that|this|it|your|ur|stock|him|her|[a-hj-npr-z\d]{17})\b|with\s+(?:tax|taxes|fees|everything)\b|is\s+(?:my|our|all|the|what|where)\b|in\s+cash\b|be\b)/i;
+  /^\s*(?:$|[?!.,;)]|(?:flat|even|cash|otd|out the door|all in|total|tops|max|firm|final|out of the question|and|&|n|or|if|but|(?:i|we)(?:'?(?:ll|d|m|re))?|then|so|plus|instead|off|less|lower|cheaper|work|works|happen|doable|sounds?|too|one|two|three|four|five|six|seven|eight|nine|fifty)\b|(?:for|on)\s+(?:the|that|this|it|your|ur|stock|him|her|both|them|me|us|[a-hj-npr-z\d]{17})\b|(?:would|should|could|might)\s+(?:be|work|do)\b|with\s+(?:tax|taxes|fees|everything)\b|(?:is\s+|seems\s+)?(?:possible|acceptable|ok|okay|fair|reasonable|realistic|enough|in the ballpark)\b|is\s+(?:my|our|all|the|what|where|too)\b|in\s+(?:cash|hand)\b|be\b)/i;
 /** After a bare number too large for an hour: a day or a condition ("I'd do 19 today", "19 with the warranty"). */
 const BIG_BARE_AFTER = /^\s*(?:right now|now|today|tonight|tomorrow|this week|with)\b/i;
-/** Before a bare number, "at" or "by" makes it a time ("call me at 3", "ready by 5"), unless the customer stands at it ("I'm at 21", "meet me at 25") or buys at it. */
-const TIME_BEFORE = /(?:\b(?:by|before|after|until|till|from|at|in)|:)\s*$/i;
-/** Words of the clock and the calendar: a number up to 12 near them is an hour ("can you do 3 or 4 tomorrow?"). */
-const CLOCK_WORDS = /^[^.?!;\n]*\b(?:am|pm|a\.m|p\.m|o'?clock|today|tomorrow|tonight|morning|afternoon|evening|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/i;
-/** "Come in at": a time for an hour's number ("I'll come in at 10"), an offer above it ("what if I came in at 19?"). */
-const COME_IN_AT = /\b(?:come|came|coming)\s+in\s+at\s*$/i;
+/** Before a bare number, "at" or "by" makes it a time ("call me at 3", "ready by 5", "at 10 or 11"), unless the customer stands at it ("I'm at 21", "meet me at 25") or buys at it. */
+const TIME_BEFORE = /(?:\b(?:by|before|after|until|till|from|at|in)(?:\s+\d{1,2}(?::\d\d)?\s*(?:or|to|and|-))?|:)\s*$/i;
+/** Words of the clock, the calendar and visits: a number up to 12 near them is an hour ("can you do 3 or 4 tomorrow?", "would 9 be ok to come in?"). */
+const CLOCK_WORDS = /^[^.?!;\n]*\b(?:am|pm|a\.m|p\.m|o'?clock|today|tomorrow|tonight|morning|afternoon|evening|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|test\s*drive|appointment|appt|to\s+(?:come|stop|swing|visit|call))\b/i;
+/** "At" a number above twelve is no hour on the clock people text in: an offer ("what if I came in at 19?", "counter at 31", "at 22 I'd buy it"). */
+const AT_BEFORE = /\bat\s*$/i;
+/** Before a number up to 12, a person arriving: an hour ("I'll be there around 11", "can I stop by about 4"). */
+const ARRIVAL_BEFORE = /\b(?:be\s+(?:there|here|in|by|over|back|home|free|off|available|ready)|get\s+(?:there|here|off)|arrive|stop\s+by|swing\s+by|come\s+(?:in|by|over))\s+(?:around|about|at|by|like|before|after)?\s*$/i;
 /** Before a bare number, a person being it: an age ("I'm 25", "my son is 17"). */
 const AGE_BEFORE = /\b(?:i'?m|i am|he'?s|she'?s|(?:he|she|son|daughter|kid|wife|husband|mom|dad)\s+is|turned|turning|aged?)\s*$/i;
 const STANDING_AT = /\b(?:i'?m|i am|we'?re|we are|you'?re|you are|meet (?:me|you|us)|settle|agree|land|chance|firm|happy|good|ok|okay|fine|comfortable)\s+at\s*$|\b(?:buy|buying|bought|purchase|purchasing|sell|selling|sold)\b(?:\s+\w+){0,2}\s+at\s*$/i;
@@ -88,19 +95,30 @@ const STANDING_AT = /\b(?:i'?m|i am|we'?re|we are|you'?re|you are|meet (?:me|you
 function mayBeThousands(a: Amount, before: string, after: string): boolean {
   if (a.unit !== null || a.period !== null || a.down || a.currency || a.words || a.possibleYear) return false;
   if (a.value <= 0 || a.value >= 10000 || (a.decimal && a.value >= 1000)) return false;
-  const standing = STANDING_AT.test(before) || (a.value > 12 && COME_IN_AT.test(before));
-  if ((TIME_BEFORE.test(before) && !standing) || AGE_BEFORE.test(before) || (a.value <= 12 && CLOCK_WORDS.test(after))) return false;
+  const standing = STANDING_AT.test(before) || (a.value > 12 && AT_BEFORE.test(before));
+  if ((TIME_BEFORE.test(before) && !standing) || AGE_BEFORE.test(before) || (a.value <= 12 && (CLOCK_WORDS.test(after) || ARRIVAL_BEFORE.test(before)))) return false;
   return BARE_AFTER.test(after) || (a.value > 12 && BIG_BARE_AFTER.test(after));
 }
+
+/** A plain number after an article or a possessive names a car, a year or a model ("the 2022", "my 2500", "that 911"), it is no sum. */
+const NAMED_BEFORE = /\b(?:the|a|an|my|our|your|that|this|these|those)\s*$/i;
+/** The other side of a count: "2 keys or just 1", "6 seats or 7" (not "20 or 21", "20 for it or 19"). */
+const COUNT_OR_BEFORE = /\b\d+\s+(?!(?:for|on|cash|flat|even|or|and|to|k|grand|off|is|if|but|today|now|tonight|otd|out)\b)[a-z]+[^.?!;\d]*\bor\s+(?:just\s+|only\s+|maybe\s+)?$/i;
+/** A number in an address: "40 and 5th", "14 maple street". */
+const STREET_AFTER = /^\s*(?:(?:and|&)\s+\d+(?:st|nd|rd|th)\b|(?:(?!and\b)[a-z]+\s+)?(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|hwy|highway|pkwy|parkway)\b)/i;
+/** A span from zero is a measure, not money ("0-60 on the Mustang", "0 to 60"). */
+const FROM_ZERO_BEFORE = /(?:^|[^\d.,])0\s*(?:-|to)\s*$/i;
 
 /** The mark an amount stands for in the text, or null to leave it as written (a year, a count, km, an identifier). */
 function markOf(a: Amount, text: string): string | null {
   const before = text.slice(0, a.start);
   const after = text.slice(a.end);
-  if (IDENTIFIER_BEFORE.test(before) || /^[\s-]*\d/.test(after)) return null;
+  if (IDENTIFIER_BEFORE.test(before) || /^[\s-]*\d/.test(after) || FROM_ZERO_BEFORE.test(before)) return null;
+  if (NAMED_BEFORE.test(before) && !(a.currency || a.scaled || a.grouped || a.words)) return null;
+  if (COUNT_OR_BEFORE.test(before.slice(-80)) || STREET_AFTER.test(after)) return null;
   if (a.unit === '%') return PERCENT;
   if (a.unit !== null) return null;
-  const budget = BUDGET_BEFORE.test(before)
+  const budget = (BUDGET_BEFORE.test(before) && !CAR_FOR_BEFORE.test(before))
     || (!ASKED_TO_TAKE_BEFORE.test(before) && (BUDGET_AFTER.test(after) || (HAVE_BEFORE.test(before) && !FOR_THE_CAR_AFTER.test(after))));
   if (isMoney(a, after) || (a.words && a.value >= 100 && a.unit === null)) {
     if (a.period !== null || a.down || PUT_TOWARDS.test(after)) return OTHER_MONEY;
@@ -119,12 +137,27 @@ const SPOKEN_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] > 1
 const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] > 0 && NUMBER_WORDS[w] < 10);
 const SPOKEN_THOUSANDS = new RegExp(String.raw`\b(?:${SPOKEN_WORDS.join('|')})(?:[\s-]+(?:${UNIT_WORDS.join('|')}))?\b`, 'gi');
 
-function markAmounts(text: string): string {
+/** Slang for thousands the shared reader does not know ("2 large off", "under 10 large"), read as "grand" (not "2 large pizzas"). */
+const LARGE_THOUSANDS = /\b(\d+(?:\.\d+)?)\s+large\b(?=\s*(?:$|[^\w\s]|(?:off|for|on|cash|with|and|or|max|tops|less|under|over|down|out|if|is|to|i|i'?m|i'?ll|we)\b))/gi;
+/** Amounts after a down payment, in its clause, that fit in it: where it comes from ("4k down, 2k cash and 2k from my tax return"), not a price. */
+const SAME_CLAUSE = /^[^.?!;\n]*$/;
+const MOVES_A_PRICE_AFTER = /^\s*(?:off|less|lower|cheaper)\b/i;
+
+function markAmounts(written: string): string {
+  const text = written.replace(LARGE_THOUSANDS, '$1 grand');
   let out = '';
   let at = 0;
+  let downLeft = 0;
   for (const a of findAmounts(text)) {
-    const mark = markOf(a, text);
+    let mark = markOf(a, text);
     if (mark === null) continue;
+    if (!SAME_CLAUSE.test(text.slice(at, a.start))) downLeft = 0;
+    const value = mark === BARE ? a.value * 1000 : a.value;
+    if (mark === OTHER_MONEY && a.down) downLeft = a.value;
+    else if ((mark === PRICE || mark === BARE || mark === BUDGET) && value <= downLeft && !MOVES_A_PRICE_AFTER.test(text.slice(a.end))) {
+      mark = OTHER_MONEY;
+      downLeft -= value;
+    }
     out += text.slice(at, a.start) + mark;
     at = a.end;
   }
@@ -138,7 +171,7 @@ function markAmounts(text: string): string {
 /** Chat spellings of the words the patterns read. */
 const CHAT_SPELLINGS: Readonly<Record<string, string>> = {
   u: 'you', ya: 'you', yall: 'you', "y'all": 'you', "ya'll": 'you', youse: 'you', ur: 'your', yer: 'your',
-  im: "i'm", id: "i'd", ive: "i've", ill: "i'll", youd: "you'd", youll: "you'll", youre: "you're", r: 'are', whats: "what's", wats: "what's", wat: 'what', thats: "that's", its: "it's",
+  im: "i'm", id: "i'd", ive: "i've", ill: "i'll", youd: "you'd", youll: "you'll", youre: "you're", r: 'are', whats: "what's", wats: "what's", hows: "how's", wat: 'what', thats: "that's", its: "it's",
   cant: "can't", wont: "won't", dont: "don't", isnt: "isn't", wouldnt: "wouldn't", wud: 'would', cud: 'could',
   wanna: 'want to', gonna: 'going to', gimme: 'give me', lemme: 'let me', lmk: 'let me know', pls: 'please', plz: 'please',
   n: 'and', w: 'with', bc: 'because', cuz: 'because', diff: 'difference', tho: 'though',
@@ -202,20 +235,25 @@ const PARTS: Record<string, string> = {
   MOVE: `[${PRICE}${BARE}${PERCENT}]`,
   PCT: PERCENT,
   PRICE,
+  BUDGET,
   OTHER: OTHER_MONEY,
   /** Words for a price. "number" is a price unless it is one to call ("best number to text the sales team"). */
   PRICE_NOUN: String.raw`(?:prices?|pricing|numbers?(?!\s+(?:to|for)\s+(?:call|text|reach|contact|email|message|use|dial|calling|texting|reaching|sales|service|the sales))|figure|deal|offer|quote|otd|out the door)`,
   QTY_MONEY,
   /** Any vague amount: money, or "something", "a bit". */
   QTY: String.raw`(?:${QTY_MONEY}|a\s+(?:bit|little|tad|touch|chunk|smidge)(?:\s+more)?|some(?:thing)?|anything|more)`,
+  /** After a deal or a best price, a loan it is on: "the best deal you have on financing", "best price on a lease". */
+  ON_FINANCING: String.raw`\s+(?:(?:you|we)\s+(?:have|got|offer|can\s+get)\s+)?(?:on|for|with)\s+(?:an?\s+)?(?:financ\w*|apr|rates?|interest|loans?|leas\w*)\b`,
+  /** Before an ask, words that decline it: "not looking to haggle", "I don't need a discount", "no need to discount". */
+  DECLINED: String.raw`(?<!\b(?:(?:not|don't|do not|never|without)\s+(?:(?:need|want|looking|interested|trying|here|going|asking|expecting)\s+(?:to\s+|for\s+|in\s+)?)?|no\s+need\s+(?:to|for)\s+)(?:a\s+|any\s+)?)`,
   /** Verbs that move a price down. */
   REDUCE: String.raw`(?:lower(?:ing|ed)?|reduc(?:e|ing|ed)|drop(?:ping|ped)?|cut(?:ting)?|slash(?:ing|ed)?|trim(?:ming|med)?|shav(?:e|ing|ed)|knock(?:ing|ed)?|bring(?:ing)?|brought|mark(?:ing|ed)?|mov(?:e|ing|ed)|adjust(?:ing|ed)?|discount(?:ing|ed)?|chop(?:ping|ped)?|lop(?:ping|ped)?|whack(?:ing|ed)?)`,
   /** A car already named: "it", "that one", "the Tacoma", "your 2019 Civic", a stock number or a VIN. */
-  THE_CAR: String.raw`(?:it|that|this|them|her|him|that one|this one|the\s+[^\s.?!,;]+(?:\s+[^\s.?!,;]+){0,3}?|your\s+[^\s.?!,;]+(?:\s+[^\s.?!,;]+){0,3}?|stock\s+\S+|[a-hj-npr-z\d]{17})`,
+  THE_CAR: String.raw`(?:it|that|this|them|her|him|that one|this one|(?:the|this|that)\s+[^\s.?!,;]+(?:\s+[^\s.?!,;]+){0,3}?|your\s+[^\s.?!,;]+(?:\s+[^\s.?!,;]+){0,3}?|stock\s+\S+|[a-hj-npr-z\d]{17})`,
   /** Kinds of car, after which a superlative price is a search ("lowest price SUV you have"). */
   VEHICLE_NOUN: String.raw`(?:cars?|trucks?|suvs?|sedans?|vans?|minivans?|coupes?|hatchbacks?|wagons?|vehicles?|evs?|hybrids?|pickups?|crossovers?|ones?|models?|options?|convertibles?)`,
   /** Softeners before an offered amount: "more like 22k", "around 20". */
-  ABOUT: String.raw`(?:(?:more\s+)?like\s+|around\s+|about\s+|maybe\s+|only\s+|just\s+|another\s+|(?:no\s+|not\s+)?(?:more|higher)\s+than\s+|over\s+|above\s+|past\s+|as\s+low\s+as\s+)?`,
+  ABOUT: String.raw`(?:(?:a\s+|an\s+)?(?:flat|even|cool|straight)\s+|(?:more\s+)?like\s+|around\s+|about\s+|maybe\s+|only\s+|just\s+|another\s+|(?:no\s+|not\s+)?(?:more|higher)\s+than\s+|over\s+|above\s+|past\s+|as\s+low\s+as\s+)?`,
   /** A buyer a discount is asked for: "a cash buyer", "a returning customer". */
   A_BUYER: String.raw`an?\s+(?:cash|first time|returning|repeat|loyal)\s+(?:buyer|customer)`,
   /** Price guides and listing sites a price is compared with. */
@@ -225,16 +263,19 @@ const PARTS: Record<string, string> = {
   /** What follows a price coming down (a bit, an amount, to a price, "?"), not a visit coming down ("come down Saturday", "to the dealership"). */
   DOWN_TAIL: String.raw`\s*(?:$|[?!.,;]|(?:a\s+)?(?:bit|little|tad|touch|smidge)|some|more|any(?:more)?|at all|further|much|even|lower|off\b|(?:about|around|like|another|by)?\s*[${PRICE}${BARE}${PERCENT}]|${QTY_MONEY}|on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|in\s+price|from\b|to\s+[${PRICE}${BARE}${OTHER_MONEY}]|to\s+(?:the|their|your|that|a|my)\s+(?:\w+\s+)?(?:price|quote|offer|number)|to\s+(?:that|this)\s*(?:$|[?!.,])|and\b|so\b|if\b|for\s+(?:me|us)\b)`,
   /** What the customer owns, when it is no car ("my oil change", "my budget", "my wife"). */
-  NOT_A_CAR: String.raw`(?:service|repairs?|oil|appointment|tires?|order|lease|loan|payments?|insurance|warranty|keys?|fob|time|credit|deposit|down|license|registration|plates?|info|information|phone|number|email|address|name|son|daughter|wife|husband|kids?|family|budget|trip|flight|mechanic|first|next|new)`,
+  NOT_A_CAR: String.raw`(?:service|repairs?|oil|appointment|tires?|order|lease|loan|payments?|insurance|warranty|keys?|fob|time|credit|deposit|down|license|registration|plates?|info|information|phone|number|email|address|name|son|daughter|wife|husband|kids?|family|budget|trip|flight|mechanic|first|next|new|last|previous)`,
 };
 
 /**
  * A clause about a loan, a rate or a payment: what moves there is a monthly budget, not a car's price.
- * Financing as a condition or declined ("if I finance with you", "my own financing") is no such clause.
+ * Financing as a condition or declined ("if I finance with you", "my own financing") is no such clause, nor good credit
+ * said in passing ("my credit is good, what's the lowest you'd go?").
  */
-const FINANCE = /(?<!\bif\s+(?:i|we)\s+(?:\w+\s+)?|\b(?:no|own|without)\s+)\b(?:financ\w*|loan|apr|interest|rates?|monthly|payments?|term|credit|per month|a month|lease|\d+\s*(?:months?|mos?|years?|yrs?))\b/i;
+const FINANCE = /(?<!\bif\s+(?:i|we)\s+(?:\w+\s+)?|\b(?:no|own|without)\s+)\b(?:financ\w*|loan|apr|interest|rates?|monthly|payments?|term|(?<!\b(?:good|great|excellent|decent|solid|perfect)\s+)credit(?!\s+is\s+(?:good|great|excellent|decent|solid|perfect))|per month|a month|lease|\d+\s*(?:months?|mos?|years?|yrs?))\b/i;
 /** A clause about fees, taxes and what a listed price includes. */
 const FEES = /\b(?:fees?|tax(?:es)?|registration|doc|include|includes|including)\b/i;
+/** A clause about service work, whose price is no car's. */
+const SERVICE = /\b(?:oil|service|repairs?|tires?|brakes?|parts|detail\w*|tint\w*|alignment|inspection)\b/i;
 /** A clause searching stock ("looking for", "what can I get", "anything"). */
 const SEARCH = /\b(?:looking|shopping|searching|anything|something|options|what can (?:i|we) get|do you have|got any|in stock)\b/i;
 /** A clause about distance driven: "45k on the clock", "it has 80k on it". */
@@ -283,29 +324,34 @@ const ABOUT_THE_LISTING = /\b(?:website|online|internet|web|listed|advertised|st
 
 /** (a) The price of a car to be different: negotiated, lower, best, matched, or an amount offered for it. */
 const PRICE_CHANGE: readonly Rule[] = [
-  // ---- Bargaining words and idioms. A deal or promotion on a rate is financing; a rebate a price includes is the listed price.
+  // ---- Bargaining words and idioms. A deal or promotion on a rate is financing; a rebate a price includes is the listed price;
+  // one declined is no ask ("not looking to haggle", "I don't need a discount", "no-haggle pricing").
   rule([
-    String.raw`\b(?:negotia\w*|haggl\w*|bargain\w*|markdowns?|lowball\w*|wiggle|leeway|counter\s*offers?|obo|pricematch\w*|on sale|on clearance)\b`,
+    String.raw`{DECLINED}(?<!\bno\s+)\b(?:negotia\w*|haggl\w*|bargain\w*|markdowns?|lowball\w*|wiggle|leeway|counter\s*offers?|obo|pricematch\w*|on sale|on clearance)\b`,
     String.raw`(?<!\b(?:the|online|listed|website|internet|sticker|store|your|their)\s+)\bprice\s+match\w*`,
     String.raw`\bprice\s+(?:drops?|cuts?|reductions?)\b|\bclearance\s+(?:sale|price|pricing|event)\b`,
   ]),
   rule([
-    String.raw`(?<!\b(?:financ\w*|apr|rate|interest|service)\s+|\b(?:include\w*|before|after|minus|reflect\w*)\s+(?:the\s+|any\s+|all\s+)?(?:\w+\s+)?|\b(?:is|was)\s+(?:it|this|that)\s+(?:a\s+)?(?:good|great|fair|decent|bad)\s+)` +
-      String.raw`\b(?:discount\w*|rebates?|deals?|incentives?|promos?|promotions?|specials)\b(?!\s+(?:with\b|(?:on\s+|for\s+)?(?:financ\w*|apr|rates?|interest|loans?)\b))`,
-  ], /\bthank|\b(?:oil|service|repairs?|tires?|brakes?|parts|detail\w*|tint\w*|alignment|inspection)\b/i),
+    String.raw`{DECLINED}(?<!\b(?:financ\w*|apr|rate|interest|service)\s+|\b(?:include\w*|before|after|minus|reflect\w*)\s+(?:the\s+|any\s+|all\s+)?(?:\w+\s+)?|\b(?:is|was)\s+(?:it|this|that)\s+(?:a\s+)?(?:good|great|fair|decent|bad)\s+|\b(?:got|had|gave\s+(?:me|us))\s+(?:a\s+|some\s+)?(?:good|great|nice|fair|decent|sweet)\s+)` +
+      String.raw`\b(?:discount\w*|rebates?|deals?|incentives?|promos?|promotions?|specials)\b(?!\s+(?:with\b|(?:on\s+|for\s+)?(?:financ\w*|apr|rates?|interest|loans?)\b))(?!{ON_FINANCING})` +
+      // One advertised is the listed price: "is the deal on the website still good?"
+      String.raw`(?!\s+(?:on|from|in)\s+(?:the|your)\s+(?:web\s*site|site|ad|advert\w*|flyer|listing|e?mail|mailer|commercial|page)\b)`,
+  ], anyOf(/\bthank/, SERVICE)),
   rule([
     String.raw`\bsharpen\s+(?:your|the|that)\s+pencil\b`,
-    String.raw`\bbottom\s+(?:line|dollar)\b|\brock\s+bottom\b|\bbest\s+and\s+final\b`,
+    String.raw`\bbottom\s+(?:line|dollar)\b|\brock\s+bottom\b|\bbest\s+and\s+(?:final|lowest)\b`,
+    // The floor of a price, not of a car: "what's the floor on that charger", "your floor price" (not "floor mats", "a floor model").
+    String.raw`\b(?:the|your)\s+floor\s+(?:price|number|on\s+{THE_CAR}|for\s+{THE_CAR})|\byour\s+floor\s*(?:$|[?!.,])`,
     String.raw`\bwork\s+(?:something|it)\s+out\b`,
     String.raw`\bwork\s+with\s+(?:me|us)\s*(?:$|[?!,]|at all|on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|a\s+(?:little|bit))`,
   ]),
 
   // ---- The best price: "best price", "your lowest", "better offer", "military pricing" (a cheapest-price *car* is a search).
   rule([String.raw`\breal\s+(?:price|number)\b`], anyOf(ABOUT_THE_LISTING, /\bis\s+(?:this|that|it)\s+the\s+real\b/)),
-  rule([String.raw`\b(?:your|a|best)\s+cash\s+price\b`], ABOUT_THE_LISTING),
+  rule([String.raw`\b(?:your|a|best)\s+cash\s+price\b|\bcash\s+price\s+(?:of\s+)?{ABOUT}{A}`], ABOUT_THE_LISTING),
   rule([
-    String.raw`\b(?:best|lowest|lower|better|cheapest|special|discounted|reduced|employee|military|supplier|loyalty|negotiated)(?:\s+(?:possible|cash|otd|out the door|and final))?\s+{PRICE_NOUN}\b` +
-      String.raw`(?!\s+{VEHICLE_NOUN}\b)(?!\s+(?:on|for)\s+(?:a|an|any)\b)(?!\s+\w+(?:\s+\w+)?\s+you(?:'ve)?\s+(?:have|got|carry)\b)`,
+    String.raw`\b(?:best|lowest|lower|better|cheapest|final|special|discounted|reduced|employee|military|supplier|loyalty|negotiated)(?:\s+(?:possible|cash|otd|out the door|and final))?\s+{PRICE_NOUN}\b(?!\s+(?:range|point|bracket)\b)` +
+      String.raw`(?!\s+{VEHICLE_NOUN}\b)(?!\s+(?:on|for)\s+(?:a|an|any)\b)(?!{ON_FINANCING})(?!\s+\w+(?:\s+\w+)?\s+you(?:'ve)?\s+(?:have|got|carry)\b)`,
     String.raw`\byour\s+(?:(?:absolute|very|rock)\s+)?(?:best|lowest|bottom|cheapest|final)\b(?=\s*(?:$|[?!.,;:]|on\b|for\b|with\b|and\b|or\b|{PRICE_NOUN}))`,
   ]),
   // "The best you can do", "the cheapest you'll sell it for", "the least you'd take", "how low can you go".
@@ -314,28 +360,30 @@ const PRICE_CHANGE: readonly Rule[] = [
     String.raw`\b(?:best|lowest)\s+(?:you(?:'ve|\s+have)?\s+got|you\s+have)\s*(?:$|[?!.,]|on\b|for\b)|\b(?:lowest|cheapest|least)\s+(?:it|that|this)\s+(?:goes|can go|will go|could go)\b`,
     String.raw`\b(?:price|amount|lowest|least)\b{W}{0,20}\byou(?:'d|'ll|\s+would|\s+will|\s+could|\s+can)?\s+(?:accept|take|go)\b`,
     String.raw`\bhow\s+(?:low|far\s+down)\b{W}{0,25}\b(?:go|come|do|take|sell|drop|accept)\b`,
-    String.raw`\bhow\s+much\s+(?:(?:lower|less|cheaper)(?=\s*(?:$|[?!.,]|(?:can|could|will|would)\s+(?:you|it|they)\b))|off|room|wiggle|of a discount)\b`,
+    String.raw`\bhow\s+much\s+(?:(?:lower|less|cheaper)(?=\s*(?:$|[?!.,]|(?:can|could|will|would)\s+(?:you|it|they)\b))|off(?!\s+road)|room|wiggle|of a discount)\b`,
+    String.raw`\bmost\s+(?:that\s+)?you(?:'d|'ll|\s+can|\s+could|\s+will|\s+would)?\s+(?:knock|take|shave|come|drop|discount)\b`,
     String.raw`\bhow\s+much\s+(?:can|could|will|would)\s+you\s+(?:come down|go down|drop|knock|take off|shave|discount|lower|reduce|move|budge|negotiate)\b`,
     String.raw`\bhow\s+much\s+(?:would|will|can|could)\s+you\s+(?:really\s+|actually\s+)?(?:take|accept|let it go)(?:\s+for\b|\s*(?:$|[?!.]))`,
+    String.raw`\bwhat\s+(?:would|will|can|could)\s+you\s+(?:really\s+|actually\s+)?(?:take|accept|let it go)(?:\s+for\s+{THE_CAR}|\s*(?:$|[?!.]))`,
     String.raw`\b(?:really|actually)\s+(?:asking|take|want)\b`,
   ], FINANCE),
 
   // ---- Is the price firm: "is the price firm", "is 24,900 firm", "are you firm on it", "any flexibility", "any room", "will you budge".
   rule([
-    String.raw`\b(?:price|pricing|sticker|number|asking|{A})\b{W}{0,15}?\b(?:firm|flexib\w*|set in stone|fixed|locked)\b`,
+    String.raw`\b(?:price|pricing|sticker|number|asking|{A})\b{W}{0,15}?\b(?:firm|flexib\w*|set in stone|set(?!\s+(?:up|by|for|to|on|at)\b)|fixed|locked)\b`,
     String.raw`\b(?:it|that|this|you)\b{W}{0,6}?\bfirm\b`,
     String.raw`\bflexib\w*\b{W}{0,20}?\b(?:price|pricing|sticker|number)\b`,
     String.raw`\b(?:any|some|much)\s+flexib\w*\s*(?:$|[?!.,]|on\b|if\b)`,
     String.raw`\bflexib\w*\s+(?:at all|on\s+(?:it|that|this|price|the\s+(?:price|number|sticker)))`,
   ], FEES),
   rule([
-    String.raw`\broom\s+(?:to|for)\s+(?:move|negotiat\w*|budge|work|play|come down|go down|drop|haggle|bargain)\b`,
+    String.raw`\broom\s+(?:below|under|beneath|lower\s+than)\b|\broom\s+(?:to|for)\s+(?:move|negotiat\w*|budge|work|play|come down|go down|drop|haggle|bargain)\b`,
     String.raw`\broom\s+(?:on|in)\s+(?:the\s+)?(?:price|number|sticker|it|that)\b`,
-    String.raw`\b(?:any|some|much|a little|a bit of|little)\s+room\s*(?:$|[?!.,]|or\b)`,
+    String.raw`\b(?:any|some|much|a little|a bit of|little)\s+room\s*(?:$|[?!.,]|or\b|on\s+{THE_CAR})`,
   ]),
   rule([
     String.raw`\bbudge\b`,
-    String.raw`\b(?:move|flex|bend|give)\s+(?:on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|at all|any(?:more)?|a\s+(?:bit|little|tad))\b`,
+    String.raw`\b(?:move|flex|bend|give)\s+(?:on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|at all|any(?:more)?|a\s+(?:bit|little|tad))\b|\byou\s+(?:move|flex|bend)\s*(?:$|[?!.])`,
     String.raw`\bwilling\s+to\s+(?:move|budge|bend|flex|negotiate|deal|come down|go lower)\b`,
     String.raw`\b(?:price|sticker|number|asking)\b{W}{0,25}?\b(?:come|go|get|be|drop|move)\w*\s*(?:down|lower|lowered|reduced|dropped|cut)\b`,
   ], FINANCE),
@@ -343,9 +391,9 @@ const PRICE_CHANGE: readonly Rule[] = [
   // ---- Vague asks: "anything you can do on this one?", "what can you do for me", "can you do better", "help me out" (when the message talks money).
   rule([
     String.raw`\b(?:anything|something)\s+(?:else\s+)?(?:you|we)\s+(?:can|could)\s+do\s+(?:for\s+(?:me|us|{A_BUYER})\b|on\s+{THE_CAR}|(?:with|about)\s+(?:the\s+)?price)`,
-    String.raw`\bwhat\s+(?:else\s+)?(?:can|could|would|will)\s+you\s+do\s+(?:for\s+(?:me|us)|on\s+(?:the\s+)?(?:price|it|that|this)|about\s+(?:the\s+)?price|with\s+(?:the\s+)?price)\b`,
+    String.raw`\bwhat\s+(?:else\s+)?(?:can|could|would|will)\s+you\s+do\s+(?:for\s+(?:me|us)|on\s+(?:(?:the\s+)?price\b|{THE_CAR})|about\s+(?:the\s+)?price|with\s+(?:the\s+)?price)`,
     String.raw`\byou\b{W}{0,10}?\bdo\s+(?:any\s+better|better|anything|something|any more|much)(?=\s*(?:$|[?!.,]|for\s+(?:me|us|{A_BUYER})\b|on\s+{THE_CAR}|(?:with|about)\s+(?:the\s+)?price|than\b|if\b))`,
-  ], FINANCE),
+  ], anyOf(FINANCE, SERVICE)),
   rule([
     String.raw`\b(?:anything|something)\s+(?:else\s+)?(?:you|we)\s+(?:can|could)\s+do\s*(?:$|[?!.,]|here\b)`,
     String.raw`\bwhat\s+(?:else\s+)?(?:can|could|would|will)\s+you\s+do\s*(?:$|[?!.,]|here\b)`,
@@ -355,7 +403,9 @@ const PRICE_CHANGE: readonly Rule[] = [
     String.raw`\b(?:give|cut)\s+(?:me|us)\s+a\s+break\b|\bhook\s+(?:me|us)\s+up\b(?!\s+with\b)|\btake\s+care\s+of\s+(?:me|us)\s+on\b|\bearn\s+(?:my|our)\s+business\b`,
     String.raw`\b(?:any|some|much|a little)\s+(?:give|movement)\b|\bmovement\s+on\b`,
     String.raw`\b(?:talk|discuss|chat about|go over)\w*\s+(?:about\s+)?(?:the\s+)?(?:numbers|price|pricing)\b`,
-    String.raw`\bif\s+(?:the\s+|your\s+)?(?:price|numbers?)\s+(?:is\s+right|are\s+right|works?|makes?\s+sense|is\s+good|comes?\s+down)\b`,
+    String.raw`\bif\s+(?:the\s+|your\s+)?(?:price|numbers?)\s+(?:is\s+right|are\s+right|works?|makes?\s+sense|is\s+good|comes?\s+down|came\s+down|(?:was|were)\s+(?:better|lower|right|less))\b`,
+    // A price wished for: "if the price was 18k I'd be in today", "if it were 20 I'd buy it".
+    String.raw`\bif\s+(?:the\s+price|it|that|the\s+\w+)\s+(?:was|were)\s+(?:only\s+)?{ABOUT}{A}`,
     String.raw`\bmake\s+(?:the\s+)?numbers?\s+work\b|\bwork\s+out\s+(?:a|the|some)\s+(?:price|deal|number)\b|\bagreement\s+on\s+(?:a\s+|the\s+)?price\b`,
     String.raw`\bwhat\s+kind\s+of\s+(?:price|deal|number|discount|offer)\b`,
     String.raw`\b(?:price|number)\s+(?:can|could|would|will)\s+you\s+(?:give|do|offer|get)\s+(?:me|us)\b`,
@@ -365,11 +415,12 @@ const PRICE_CHANGE: readonly Rule[] = [
 
   // ---- Too dear: "overpriced", "the price is a little high for me", "not at that price", a price guide set against it ("kbb says 20k").
   rule([
-    String.raw`\bnot\s+(?:loving|liking|happy with|thrilled (?:with|about)|crazy about|a fan of)\s+(?:the|that|your)\s+(?:price|number|sticker)\b`,
+    String.raw`\bnot\s+(?:loving|liking|happy with|thrilled (?:with|about)|crazy about|a fan of)\s+(?:the|that|your)\s+(?:price|number|sticker)\b|\b(?:don't|do not|doesn't)\s+(?:love|like)\s+(?:the|that|your)\s+(?:price|number|sticker)\b`,
     String.raw`\b(?:price|sticker)\s+(?:seems|looks|feels|is|'s)\s+(?:\w+\s+)?(?:high|steep|pricey|expensive)\b`,
     String.raw`\bover\s*priced\b|\b(?:asking|charging|want|wanting)\s+(?:way\s+)?too\s+much\b`,
     String.raw`\b(?:price|sticker|it|that|{A}|\d+)\b{W}{0,12}?\b(?:too|way too|a little|a bit|a tad|kinda|pretty)\s+(?:high|steep|pricey|expensive|rich)\b`,
     String.raw`\b(?:price|sticker)\b{W}{0,12}?\b(?:too|way too|a little|a bit|a tad)\s+much\b(?!\s+(?:for\s+(?:me\s+)?)?to\s+\w+)`,
+    String.raw`\b(?:that's|that\s+is|it's|it\s+is)\s+(?:way\s+|a\s+(?:bit|little|tad)\s+|just\s+)?too\s+much\b(?!\s+(?:car|truck|for\s+(?:me\s+)?to\s+\w+|to\s+\w+))|\bmore\s+than\s+(?:it's|it\s+is|its|the\s+car\s+is|that's)\s+worth\b`,
     String.raw`\bnot\s+at\s+(?:that|this|your|the)\s+(?:price|number)\b|\bprice\s+should\s+(?:reflect|be\s+(?:adjusted|lower|less))\b`,
     String.raw`\b(?:should(?:n't)?|can|could|would)\s+(?:it\s+|that\s+|the\s+price\s+)?be\s+(?:cheaper|lower|less|lowered|reduced)\b`,
     String.raw`\bnot\s+(?:paying|pay|going to pay)\s+(?:the\s+)?(?:sticker|full price|asking|msrp|list|that much)\b|\bpay(?:s|ing)?\s+(?:full\s+)?(?:sticker|msrp|asking(?:\s+price)?|list\s+price)\b`,
@@ -380,7 +431,7 @@ const PRICE_CHANGE: readonly Rule[] = [
   ]),
   // Against the listed price or the dealer's cost: "a number that isn't sticker", "5% below invoice", "what did you pay for it".
   rule([
-    String.raw`\b(?:not|isn't|aint|below|under|beneath|off|less than|lower than|cheaper than|better than|beat)\s+(?:the\s+|your\s+)?(?:sticker|msrp|invoice|list(?:ed)?\s+price|asking(?:\s+price)?|advertised\s+price|window\s+sticker|retail|book value)\b`,
+    String.raw`\b(?:not|isn't|aint|below|under|beneath|off|less than|lower than|cheaper than|better than|beat)\s+(?:the\s+|your\s+)?(?:sticker|msrp|invoice|list(?:ed)?\s+price|asking(?:\s+price)?|(?:advertised|web\s*site|online|internet)\s+price|window\s+sticker|retail|book value)\b`,
     String.raw`\b(?:at|near|close to|over)\s+invoice\b|\binvoice\s+price\b|\bdealer\s+(?:cost|invoice)\b|\byour\s+cost\b`,
   ]),
   rule([String.raw`\bmargin\b|\bwhat\s+(?:did|do)\s+you\s+(?:guys\s+)?pay\s+for\s+(?:it|this|that|the)\b`], FINANCE),
@@ -390,16 +441,19 @@ const PRICE_CHANGE: readonly Rule[] = [
     String.raw`(?:{MOVE}|{QTY_MONEY})\+?\s*(?:%|percent|pct|percentage|points?)?\s+off\b(?!\s+(?:road|work|hold|duty))`,
     String.raw`(?:%|percent|pct|percentage)\s+(?:off|below|under|discount)\b|{PCT}\s*(?:below|under|less|discount|cheaper)\b`,
     String.raw`\b(?:{REDUCE}|take|give)\s+(?:it\s+|that\s+)?{ABOUT}{QTY}(?:\s+(?:money|dollars|bucks|cash))?\s+off\b`,
-    String.raw`\b(?:anything|something|some|a bit|a little)\s+off\s+(?:the\s+)?(?:price|sticker|msrp|list|asking)\b`,
+    String.raw`\b(?:anything|something|some|a bit|a little)\s+off\s+(?:the\s+)?(?:price|sticker|msrp|list|asking)\b|\b(?:anything|something)\s+off\s+(?:for\s+(?:cash|paying|me|us)|if\s+(?:i|we))\b`,
     String.raw`\b(?:{REDUCE}|take|give)\s+off\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})|\b(?:knock|shave|lop|chop|whack|cut|trim|slash)\s+off\s+{QTY}`,
-    String.raw`{MOVE}\s+(?:knocked|taken|shaved|cut|lopped)\s+off\b`,
+    String.raw`(?:{MOVE}|{QTY_MONEY})\s+(?:knocked|taken|shaved|cut|lopped)\s+off\b`,
     String.raw`\bcome\s+(?:down\s+)?off\s+(?:of\s+)?(?:(?:the|your)\s+(?:price|sticker|asking|number)|that|it|{ABOUT}(?:{MOVE}|{QTY}))`,
+    String.raw`(?:{A}|{QTY_MONEY})\s+(?:under|below|beneath)\s*(?:$|[?!.,]|(?:the\s+|your\s+)?(?:asking|sticker|list|msrp|invoice|price)\b)`,
     String.raw`(?:{A}|{QTY_MONEY})\s+(?:less|lower|cheaper)\b(?!\s+(?:miles|km|kms|mileage|kilometers))(?!\s+than\s+(?:the|a|an)\s+(?!sticker|msrp|list|asking|invoice)\w)`,
   ]),
   // Lowering the price: "lower the price", "bring your number down", "drop 1500", "lower it by 2k", "drop it to 30k", "get it down to 20".
   rule([
     String.raw`\b(?:{REDUCE}|beat|better|improve)\s+(?:the|your|that|this|its|ur|their)?\s*(?:price|pricing|sticker|number|asking|msrp)\b`,
-    String.raw`\b(?:lower|reduce|discount)\s+(?:it|that|this|them)\b|\b(?:get|have)\s+(?:the|your)\s+price\s+down\b`,
+    String.raw`\b(?:lower|reduce|discount)\s+(?:it|that|this|them)\b|\b(?:get|have|work|bring)\s+(?:the|your)\s+(?:price|number)\s+down\b`,
+    String.raw`\b(?:need|want|get|see|make)\s+(?:the|your|that|its)\s+(?:price|number)\s+(?:a\s+(?:bit|little|tad)\s+)?(?:lower|cheaper|reduced|better)\b`,
+    String.raw`\bmake\s+(?:it|that|this|the\s+price)\s+(?:any\s+|a\s+(?:bit|little|tad)\s+|some\s*what\s+)?(?:cheaper|lower|less)\b(?!\s+than\b)`,
     String.raw`\b(?:drop|lower|reduce|knock|bring|cut|shave|trim)\s+(?:it|that|the price)\s+(?:a\s+(?:bit|little|tad|touch)|some|more|any\s*more|further)\b`,
     String.raw`\b(?:{REDUCE}|come\s+down|go\s+down|save(?:\s+(?:me|us))?)\s+(?:it\s+|that\s+|the\s+price\s+)?(?:down\s+)?{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
     // The shared reader takes money after "down" for a down payment unless a verb it knows brings the price down ("take it down 2k").
@@ -415,6 +469,8 @@ const PRICE_CHANGE: readonly Rule[] = [
   rule([
     String.raw`\b(?:you|they|dealer\w*|owner|manager|guys|price|it|that|sticker|number)\b{W}{0,20}?\b` +
       String.raw`(?:come|go|get|move|drop|bring\s+(?:it|that|the price)|knock\s+(?:it|that|the price)|(?:get|bring|knock|take)\s+{THE_CAR}|be)\s+down\b(?={DOWN_TAIL})`,
+    // Said to the seller without a subject, with how far: "come down a little and we'll talk" (not "come down Saturday").
+    String.raw`(?:^|[.?!,;]\s*)(?:(?:please|just|ok|so)\s+)?(?:come|go)\s+down\s+(?:a\s+(?:bit|little|tad|touch)|some|more|(?:about|around|like|another|by)?\s*[${PRICE}${BARE}${PERCENT}]|${QTY_MONEY}|to\s+[${PRICE}${BARE}])`,
   ]),
 
   // ---- Out the door: the price with everything, which is negotiated.
@@ -425,56 +481,64 @@ const PRICE_CHANGE: readonly Rule[] = [
   // ---- Meet in the middle.
   rule([
     String.raw`\bmeet\b{W}{0,20}?\b(?:middle|half\s*way|half|in between|somewhere)\b`,
-    String.raw`\bsplit(?:ting)?\s+(?:the\s+|it\s+|that\s+)?difference\b|\bmiddle ground\b|\bhalf\s*way\b(?!\s+(?:there|through|to)\b)`,
+    String.raw`\bsplit(?:ting)?\s+(?:the\s+|it\s+|that\s+)?difference\b|\bsplit\s+(?:it|that|this)\s+(?:with\s+(?:you|ya)|down\s+the\s+middle)\b|\bmiddle ground\b|\bhalf\s*way\b(?!\s+(?:there|through|to)\b)`,
   ]),
   // ---- A competitor's price, matched or beaten: "can you match?", "match it", "beat a truecar price", "another dealer quoted me 27".
   rule([
     String.raw`(?:\byou\b{W}{0,15}?|(?:^|[.?!,;]\s*)|\b(?:please|and|to|just|if|could|can|will|would)\s+)match` +
-      String.raw`(?:\s+(?!(?:the|my|your|its)\s+(?:photos?|pictures?|colou?r|description|paint|interior|ad)\b)[^\s.?!,;]+|\s*(?:$|[?!.]))`,
+      String.raw`(?:\s+(?!(?:the|my|your|its)\s+(?:photos?|pictures?|colou?r|description|paint|interior|ad|keys?|fob|tires?|rims?|wheels?|trim|seats?|mats?|parts?)\b)[^\s.?!,;]+|\s*(?:$|[?!.]))`,
     String.raw`\bbeat\s+(?:it|that|this|them|theirs|what|{A}|(?:\w+'s|their|his|her|the|an?|any|my|our|that|this)\s+(?:[\w'.]+\s+){0,2}?(?:prices?|offer|quote|deal|number|figure)\b|(?!up\b)[\w.']+\s*$)`,
     String.raw`\b(?:quoted|offered|gave)\s+(?:me|us)\b{W}{0,30}?(?:{A}|\bprice\b|\bquote\b|\bdeal\b|\bnumber\b)|\b(?:i|we)\s+(?:was|were|got|'ve been|have been)\s+quoted\b`,
     String.raw`\bcheaper\s+(?:than\s+(?:you|yours|your|here|this)|elsewhere|somewhere|online|down the street|across town|at\s+(?:another|other|a different)|from)\b`,
     String.raw`\bquot\w*\b{W}{0,40}?\b{ELSEWHERE}\b`,
     String.raw`\b{ELSEWHERE}\b{W}{0,40}?(?:{A}|\bcheaper\b|\bless\b|\blower\b|\bquote\b|\boffer\b|\bprice\b|\bdeal\b)`,
   ], FINANCE),
-  // "Vroom has it cheaper", "they have it for 24k", "I found the same car for 22k" (not this dealership's own site).
+  // "Vroom has it cheaper", "they have it for 24k", "I found the same car for 22k" (not this dealership's own site, nor "you listed it for 24k").
   rule([
-    String.raw`\b(?:has|have|had|got|gets|sells?|selling|sold|lists?|listed|listing|priced|offers?|offering|advertis\w*|saw|seen|see|found|find)\s+(?:me\s+)?` +
+    String.raw`(?<!\byou(?:'ve|\s+have|\s+guys|\s+all)?\s+)\b(?:has|have|had|got|gets|sells?|selling|sold|lists?|listed|listing|priced|offers?|offering|advertis\w*|saw|seen|see|found|find)\s+(?:me\s+)?` +
       String.raw`(?:it|this|that|one|them|the same|same|this exact|the exact|an?\s+(?:identical|similar|same))\b{W}{0,40}?(?:\bcheaper\b|\bfor less\b|\bfor\s+{ABOUT}{A}|\bat\s+{ABOUT}{PRICE})`,
   ], /\byour\s+(?:site|website|web site|page|ad|listing|lot|store|showroom|dealership)\b|\bon (?:the )?(?:site|website)\b/i),
 
   // ---- Counter-offers: an amount proposed for a car (a budget is marked apart and never counts).
   // The dealership asked to take it: "would you take 16 for the sonata", "can you do 24 on the accord", "would the owner take 20".
   rule([
-    String.raw`\b(?:you|they|he|she|owner|manager|boss|dealer\w*|seller|gm)\b{W}{0,12}?\b(?:take|do|accept|consider|entertain|settle|let|sell|part\s+with|make|meet|go|come\s+in|give|approve|okay|ok)\b{W}{0,40}?{A}`,
+    String.raw`\b(?:you|they|he|she|owner|manager|boss|dealer\w*|seller|gm)\b{W}{0,12}?\b(?:take|do|accept|consider|entertain|settle|let|sell|part\s+with|make|meet|go|come\s+in|give|approve|okay|ok|open\s+to)\b{W}{0,40}?{A}`,
+    // Money named first, even money the customer has: "I have 20k cash, would you take that for the accord?"
+    String.raw`(?:{A}|{BUDGET}){W}{0,40}?\b(?:you|they|owner|manager|dealer\w*)\b{W}{0,12}?\b(?:take|accept|consider|do)\s+(?:that|it)\s+(?:(?:amount|much)\s+)?(?:for|on)\s+{THE_CAR}`,
+    // "I have 18k, can I drive it home for that?", "I've got 14 cash, would that get it done?"
+    String.raw`(?:{A}|{BUDGET}){W}{0,40}?\b(?:get|drive|take|have|buy|leave\s+with|walk\s+out\s+with)\s+{THE_CAR}\s+(?:home\s+)?(?:for|at)\s+(?:that|this)(?:\s+(?:much|amount|price))?\s*(?:$|[?!.,])`,
+    String.raw`(?:{A}|{BUDGET}){W}{0,40}?\b(?:would|will|could|does|can)\s+(?:that|it|this)\s+(?:get\s+(?:it|the\s+deal)\s+done|(?:work|do|be\s+enough)\s+(?:for|on)\s+{THE_CAR})`,
   ], FINANCE),
   // The customer proposing it: "I'd pay 40 for the 4runner", "I'm at 21", "prepared to offer $24,250", "best I can do is 14 grand", "thinking 21".
   rule([
-    String.raw`\b(?:i|we)\b{W}{0,25}?\b(?:pay|paying|offer|offering|give you|do|go|swing|stretch|spend|(?:'m|am|'re|are)\s+at|(?:come|came|coming)\s+in\s+at)\s+(?:to\s+)?(?:is\s+)?(?:you\s+)?{ABOUT}{A}`,
+    String.raw`\b(?:i|we)\b{W}{0,25}?\b(?:pay|paying|offer|offering|give you|do|go|swing|stretch|spend|sign\s+for|(?:come|move)\s+up|(?:'m|am|'re|are)\s+(?:only\s+|just\s+|still\s+)?at|(?:come|came|coming)\s+in\s+at)\s+(?:to\s+)?(?:is\s+)?(?:you\s+)?{ABOUT}{A}`,
     String.raw`\b(?:willing|ready|prepared|able|happy|glad)\s+to\s+(?:pay|offer|do|go|spend)\s+{ABOUT}{A}|\bgive\s+you\s+{ABOUT}{A}`,
-    String.raw`(?:^|[.?!,;]\s*)(?:can|could|would|will)\s+(?:do|go|pay|offer)\s+{ABOUT}{A}`,
+    String.raw`\b(?:can|could|would)\s+(?:we|you)\s+do\s+something\s+(?:around|about|like|near|close\s+to)\s+{A}`,
+    // Without a subject, for a car named after it: "looking to pay around 17 for the malibu", "hoping to spend 20 on it".
+    String.raw`\b(?:looking|hoping|trying|want(?:ing)?|planning|like|need)\s+to\s+(?:pay|spend|offer)\s+{ABOUT}{A}\s+(?:\w+\s+)?(?:for|on)\s+{THE_CAR}`,
+    String.raw`(?:^|[.?!,;]\s*)(?:can|could|would|will|(?:you\s+)?want\s+to)\s+(?:do|go|pay|offer)\s+{ABOUT}{A}`,
     String.raw`\b(?:how about|what about|what if (?:i|we) (?:said|offered|paid|did)|thinking|thought|let's say|let's do|call it|make it|meet (?:me |you )?at|settle (?:on|for|at)|` +
       String.raw`counter(?:\s*offer)?(?:\s+(?:of|at|with))?|offering|offer(?:\s+(?:of|is|at|you))?\s*:?|my (?:number|price) is)\s+(?:of\s+)?{ABOUT}{A}`,
   ], FINANCE),
   rule([
-    String.raw`\bhow(?:'s|\s+is|\s+does|\s+do|\s+would)\s+{ABOUT}{A}|\b(?:what|how)\s+(?:do|would|about)\s+you\s+say\s+(?:to\s+)?{ABOUT}{A}|{A}\s+sounds?\b`,
-    String.raw`\b(?:happy|comfortable|good|ok|okay|fine)\s+(?:at|with)\s+{A}|{A}\s+(?:too\s+low|too\s+little|lowball|insulting|unreasonable)\b`,
+    String.raw`\bhow(?:'s|\s+is|\s+does|\s+do|\s+would)\s+{ABOUT}{A}|\b(?:what|how)\s+(?:do|would|about)\s+you\s+(?:say\s+(?:to\s+)?|think\s+(?:of|about)\s+){ABOUT}{A}|{A}\s+sounds?\b`,
+    String.raw`\b(?:happy|comfortable|good|ok|okay|fine)\s+(?:at|with)\s+{A}|{A}\s+(?:be\s+|is\s+|seems\s+)?(?:too\s+low|too\s+little|(?:a\s+)?lowball|insulting|unreasonable)\b`,
     String.raw`\bagree\s+(?:on|to)\s+(?:a\s+|the\s+)?(?:price|number|deal|{ABOUT}{A})|\bchance\s+(?:of|at|on)\s+{ABOUT}{A}|\btake\s+it\s+or\s+leave\s+it\b`,
-    String.raw`\b(?:put|get)\s+(?:me|us)\s+(?:in|into)\s+{THE_CAR}\s+(?:for|at)\s+{ABOUT}{A}|\bbe\s+had\s+for\b`,
+    String.raw`\b(?:put|get)\s+(?:me|us)\s+(?:in|into)\s+{THE_CAR}\s+(?:for|at)\s+{ABOUT}{A}|{A}\s+(?:get|put)\s+(?:me|us)\s+(?:in|into)\s+{THE_CAR}|\bbe\s+had\s+for\b`,
     String.raw`\bfirm\s+at\s+{A}|\b(?:buy|buying|purchase|purchasing)\b(?:\s+\w+){0,2}\s+at\s+{ABOUT}{A}|\bminus\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
-    String.raw`{A}\s+is\s+all\s+(?:i|we)\b|{A}\s+is\s+(?:my|our)\s+(?:max|limit|top|offer|final|best|number|price)\b{W}{0,10}?\b(?:on|for)\s+{THE_CAR}`,
-    String.raw`\b(?:my|our)\s+(?:max|limit|cap|ceiling|top|top dollar|final offer|best offer|number|price)\s+(?:is|would be|'s)\s+{ABOUT}{A}`,
+    String.raw`{A}\s+is\s+all\s+(?:i|we|it's|it\s+is)\b|\b(?:it's|it\s+is|that's|that\s+is)\s+(?:only\s+|really\s+|honestly\s+)?worth\s+{ABOUT}{A}|{A}\s+is\s+(?:my|our)\s+(?:max|limit|cap|ceiling|top|top dollar|offer|final|best|number|price)\b`,
+    String.raw`\b(?:my|our)\s+(?:max|limit|cap|ceiling|top|top dollar|final(?:\s+offer)?|best offer|number|price)\s+(?:is|would be|'s)\s+{ABOUT}{A}`,
   ], anyOf(FINANCE, SEARCH)),
   // An amount with the customer's word on it: "$19k and it's a deal", "25 flat", "18 cash today", "u do 13k i buy today".
   rule([
     String.raw`{A}{W}{0,25}?\b(?:and|then)\s+(?:it's|its|it is|we(?:'ve| have)?|you(?:'ve| have)?|i(?:'ll|'m| will| can)?|we'll|that's)?\s*(?:got\s+)?(?:a\s+)?(?:done\s+)?` +
-      String.raw`(?:deal|done|mine|sold|in|buy|take it|sign|come|pick|drive|walk|leave|grab|be there|close|talk)\b`,
-    String.raw`{A}[\s,]+(?:in\s+)?(?:cash|flat|even|otd|out the door|all in|firm|final)\b|{A}\s+(?:i|we)\s+(?:buy|take|sign|come)\b`,
+      String.raw`(?:deal|done|final|mine|sold|in|buy|buyer|customer|sale|take it|sign|come|pick|drive|walk|leave|grab|be there|close|talk)\b`,
+    String.raw`{A}[\s,]+(?:in\s+)?(?:cash|flat|even|otd|out the door|all in|firm|final)\b|{A},?\s+(?:i|we)(?:'d|'ll|\s+will|\s+would|\s+can)?\s+(?:buy|take|sign|come)\b`,
     String.raw`{A}\s+if\s+(?:i|we|you)\b|{A}\s+is\s+(?:what|where)\s+(?:i|we)\b`,
   ], anyOf(FINANCE, SEARCH)),
   // An amount put up for acceptance: "would 22 work", "is $18,000 doable", "make 30 happen", "make it work for 20", "meet that".
   rule([
-    String.raw`{A}\s+(?:be\s+|is\s+|seems\s+)?(?:work|works|doable|possible|acceptable|ok|okay|fly|do it|get it done|cut it|enough|fair|reasonable|realistic|in the ballpark|out of the question|a stretch|crazy|sound\s+(?:good|fair|ok|okay|reasonable))\b`,
+    String.raw`{A}\s+(?:be\s+|is\s+|seems\s+|(?:would|should|could)\s+be\s+)?(?:work|works|doable|possible|acceptable|ok|okay|fly|do it|get it done|make it (?:happen|work)|cut it|enough|fair|reasonable|realistic|in the ballpark|out of the question|a stretch|crazy|sound\s+(?:good|fair|ok|okay|reasonable))\b`,
     String.raw`\bwork\s+with\s+{ABOUT}{A}|\b(?:can|could|shall)\s+(?:we|i)\s+say\s+{ABOUT}{A}|{A}\s+is\s+(?:the\s+)?(?:most|max|best|highest|top)\b`,
     String.raw`\bmake\s+{A}\s+(?:work|happen)\b|\bmake\s+(?:it|that|this|the numbers?|the deal|something)?\s*(?:work|happen)\s+(?:for|at|with)\s+{ABOUT}{A}`,
     String.raw`\bmeet\s+(?:that|it|this|my\s+(?:number|price|offer))\s*(?:$|[?!.,]|price|number)`,
@@ -482,12 +546,16 @@ const PRICE_CHANGE: readonly Rule[] = [
   // A car wanted for an amount: "sell me the sienna for 32 flat", "I want it for 25", "buy 2HGB... at $33,000".
   rule([
     String.raw`\b(?:sell|let|give|buy|purchase|take|get|get into|have|pick up|walk out with|leave with|want|grab)\s+(?:me\s+|us\s+)?{THE_CAR}\s+` +
-      String.raw`(?:go\s+|home\s+|to\s+(?:me|us)\s+|today\s+|now\s+|tonight\s+)?(?:for\s+{ABOUT}{A}|at\s+{ABOUT}{A}|for\s+what\b)`,
+      String.raw`(?:go\s+|home\s+|to\s+(?:me|us)\s+|(?:right\s+)?(?:today|now|tonight)\s+)?(?:for\s+{ABOUT}{A}|at\s+{ABOUT}{A}|for\s+what\b)`,
   ], FINANCE),
-  // An amount named for a car: "$23,500 for stock #P4471", "$8500 on the 2010 tundra" (not its listed price, mileage or fees).
+  // An amount named for a car: "$23,500 for stock #P4471", "18 in hand for the camry", "$8500 on the 2010 tundra" (not its listed price, mileage or fees;
+  // "on" a car, not on the page that lists it).
   rule([
-    String.raw`{A}\s+(?:cash\s+|flat\s+|otd\s+|out the door\s+|all in\s+)?(?:for\s+(?:the|that|this|your|ur|stock|it|her|him|#)|on\s+(?:the|that|this|your|ur|stock|#))\b`,
-  ], anyOf(FINANCE, SEARCH, LISTED, MILEAGE, FEES, /\b(?:right|correct|accurate|still|sticker|window)\b/)),
+    String.raw`{A}\s+(?:cash\s+|flat\s+|otd\s+|out the door\s+|all in\s+|in\s+(?:cash|hand)\s+)?for\s+(?:the|that|this|your|ur|stock|it|her|him|#)\b`,
+  ], anyOf(FINANCE, SEARCH, LISTED, FEES, /\b(?:right(?!\s+now)|correct|accurate|still|sticker|window)\b/)),
+  rule([
+    String.raw`{A}\s+(?:cash\s+|flat\s+|otd\s+|out the door\s+|all in\s+)?on\s+(?:the|that|this|your|ur|stock|#)\b(?!\s*(?:web\s*site|site|page|ad|listing|internet|window|sticker)\b)`,
+  ], anyOf(FINANCE, SEARCH, LISTED, MILEAGE, FEES, /\b(?:right(?!\s+now)|correct|accurate|still|sticker|window)\b/)),
   // An amount and nothing else ("25k?", "do 20k?", "how about 22 for it?", "27 is too high. 25?").
   rule([
     String.raw`^\W*(?:(?:ok|okay|so|well|hmm|hey|hi|alright|look|listen|honestly)\W+)*(?:(?:would|will|can|could)\s+you\s+)?(?:do|take|accept|consider|how about|what about)?\s*{ABOUT}{A}` +
@@ -497,7 +565,7 @@ const PRICE_CHANGE: readonly Rule[] = [
   ]),
   // "Make me an offer", "open to an offer", "my final offer", "what can you offer me on the civic".
   rule([
-    String.raw`\b(?:make|making|made|submit|put\s+in|send|accept|accepting|take|taking|consider|entertain|open\s+to)\s+(?:you\s+|me\s+|us\s+)?(?:an?\s+|my\s+|our\s+|any\s+)(?:\w+\s+)?offers?\b`,
+    String.raw`\b(?:make|making|made|submit|put\s+in|send|accept|accepting|take|taking|consider|entertain|open\s+to)\s+(?:you\s+|me\s+|us\s+)?(?:an?\s+|my\s+|our\s+|any\s+)(?:\w+\s+)?offers?\b|\b(?:take|taking|accept|accepting|consider|open\s+to)\s+offers\b(?!\s+(?:on|for)\s+(?:trade|financ|leas))`,
     String.raw`\b(?:my|our|an?)\s+(?:final\s+|best\s+|cash\s+|fair\s+|reasonable\s+)?offer\b|\byou\b{W}{0,10}?\boffer\s+(?:me|us)\s+(?:on|for)\b`,
   ], FINANCE),
 ];
@@ -524,13 +592,15 @@ const APPRAISAL: readonly Rule[] = [
     String.raw`\b(?:how much|what)\b{W}{0,25}?\b(?:get|getting|receive)\s+for\s+(?:it|my|our|the\s+trade)\b(?!\s+{NOT_A_CAR}\b)`,
     String.raw`\byou\b{W}{0,15}?\b(?:buy|purchase)\s+(?:my|our)\b(?!\s+{NOT_A_CAR}\b)|\bsell\s+(?:you\s+)?(?:my|our)\b(?!\s+{NOT_A_CAR}\b){W}{0,30}?\bto\s+you\b`,
     String.raw`\bhow much\s+(?:\w+\s+){0,2}?for\s+(?:my|our)\b(?!\s+{NOT_A_CAR}\b)`,
+    // The customer's car as the money: "how much would my old explorer get me" (not "what would my budget get me").
+    String.raw`\b(?:how much|what)\s+(?:would|will|could|can|might|does)\s+(?:my|our)\s+(?!{NOT_A_CAR}\b)[a-z]{W}{0,30}?\b(?:get|fetch|bring)\s+(?:me|us)\b`,
   ]),
 ];
 /** A message about a trade or selling the customer's car: then "how much would I get" or "what's it worth" asks for its value. */
 const ABOUT_A_TRADE = /\btrad(?:e|ing)\b|\bsell(?:ing)?\s+(?:you\s+)?(?:my|our|it)\b|\bbuy\s+(?:my|our|cars)\b/i;
 const VALUE_QUESTION = rule([
   String.raw`\b(?:how much|what)\s+(?:would|will|could|can|do|might)\s+you\s+(?:offer|give|pay)\b|\bwhat\s+you(?:'d|'ll|\s+would|\s+will|\s+could|\s+can)\s+(?:offer|give|pay)\b`,
-  String.raw`\b(?:how much|what)\s+(?:would|will|can|could|do|might)\s+(?:i|we)\s+get\b`,
+  String.raw`\b(?:how much|what)\s+(?:would|will|can|could|do|might)\s+(?:i|we)\s+get\b|\bfor\s+how\s+much\b`,
   String.raw`\bwhat(?:'s| is| would be)\s+it\s+worth\b|\bhow much\s+is\s+it\s+worth\b|\bwhat\s+it(?:'s| is)\s+worth\b`,
 ]);
 
