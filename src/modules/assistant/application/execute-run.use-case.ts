@@ -146,7 +146,10 @@ export class ExecuteRunUseCase {
     const recent = await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES + 2);
     const question = recent.find((m) => m.runId === run.id && m.role === 'user');
     if (!question) throw new Error('the run has no user message');
-    const history = conversationTurns(await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES, { answered: true }));
+    // A thread's first question has no history: the second read only when the thread said something before.
+    const history = recent.some((m) => m.runId !== run.id)
+      ? conversationTurns(await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES, { answered: true }))
+      : [];
     const dealRequest = isDealRequest(question.content);
 
     const results: unknown[] = [];
