@@ -141,6 +141,21 @@ describeEachBackend('Assistant hand-off leads', (backend) => {
     expect(answer).toContain('listed at $17,000');
   });
 
+  it("hands a trade-in ask off as one, without passing the dealership's own cars off as the customer's", async () => {
+    const sent = await send(t, dealer, 'What would you give me for my 2019 Honda Civic? It has 40k km.');
+    expect(await waitForRun(t, dealer, sent)).toMatchObject({ outcome: 'handed_off', outcome_code: 'trade_in_request' });
+    const answer = (await reply(t, dealer, sent))!.content as string;
+    expect(answer).toMatch(/can't appraise a trade-in/);
+    expect(answer).not.toMatch(/listed at|VIN/);
+    const adf = await eventually(async () => {
+      const mails = mailTo(smtp.mails, CRM).map(adfOf).filter((x) => x.includes(sent.run_id));
+      return mails.length === 1 ? mails[0] : undefined;
+    }, 'the trade-in lead');
+    expect(adfProblems(adf)).toEqual([]);
+    expect(adf).toContain('<vehicle interest="trade-in" status="used">');
+    expect(adf).not.toContain('<vin>');
+  });
+
   it("shows no hand-off on an answered run, and never another dealership's lead", async () => {
     const sent = await send(t, dealer, 'How many cars do you have?');
     expect(await waitForRun(t, dealer, sent)).toMatchObject({ outcome: 'answered', handoff: null });

@@ -231,7 +231,7 @@ export class ExecuteRunUseCase {
       handOff = {
         dealerId, runId: run.id, threadId: run.threadId, request: question.content, interest: tradeIn ? 'trade-in' : 'buy',
         prospect: prospectFrom(recent.filter((m) => m.role === 'user').map((m) => m.content), facts?.region ?? ''),
-        vehicles: await carsForHandOff(question.content, results, toolbox),
+        vehicles: await carsForHandOff(question.content, results, toolbox, tradeIn),
       };
     } else {
       if (kept.length === 0) {
@@ -251,8 +251,10 @@ export class ExecuteRunUseCase {
         if (handOff) {
           // The lead is committed with the run's end, or not at all: the reply says it was passed on only when it was.
           const destinations = await this.handOffs.record({ ...handOff, requestedAt: now });
-          text = handOffReply(handOff.vehicles, { passedOn: handedToSomeone(destinations), tradeIn: handOff.interest === 'trade-in', contact: salesContact(facts) });
-          ending.push({ type: 'message.delta', summary: 'Reply text', payload: { text }, dateCreated: now });
+          const handOffText = handOffReply(handOff.vehicles, { passedOn: handedToSomeone(destinations), tradeIn: handOff.interest === 'trade-in', contact: salesContact(facts) });
+          ending.push({ type: 'message.delta', summary: 'Reply text', payload: { text: handOffText }, dateCreated: now });
+          // What the model's reply already streamed (grounded, before the sentence that was a deal) stays: the stored reply is what was streamed.
+          text = `${kept.join('')}${handOffText}`;
         }
         if (!(await this.assistant.updateRun(dealerId, run.id, ['in_progress'], {
           status: 'completed', outcome, outcomeCode: code, resultSummary: text.slice(0, 500), completedDate: now, stepIndex: steps,
@@ -313,9 +315,10 @@ const VIN_IN_TEXT = /\b[A-HJ-NPR-Z0-9]{17}\b/gi;
 /**
  * The cars a hand-off names, each with its listed price: the VINs the question wrote (looked up by
  * the run itself when no tool did), else the cars the run's tools looked up or found by the make or
- * model the question writes; a model that looked nothing up gets the request searched the same way.
+ * model the question writes, else what the run's own search finds by them. A trade-in asks about the
+ * customer's car: only the dealership's cars it names by VIN belong in its lead.
  */
-async function carsForHandOff(question: string, results: readonly unknown[], toolbox: Toolbox): Promise<VehicleFacts[]> {
+async function carsForHandOff(question: string, results: readonly unknown[], toolbox: Toolbox, tradeIn: boolean): Promise<VehicleFacts[]> {
   const vins = [...new Set([...question.matchAll(VIN_IN_TEXT)].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)))];
   if (vins.length > 0) {
     const known = vehiclesIn(results);
@@ -326,21 +329,25 @@ async function carsForHandOff(question: string, results: readonly unknown[], too
     }
     return cars;
   }
+  if (tradeIn) return [];
   // A car looked up by itself (get_vehicle, an estimate's car) is the one talked about; a search's cars
   // only when the question writes their model or make (a search also reads years, prices and colours, which name no car).
-  const words = compact(question);
-  const writesModel = (c: VehicleFacts) => [c.model, c.make].some((name) => !!name && words.includes(compact(name)));
+  const words = question.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const writesName = (c: VehicleFacts) => [c.model, c.make].some((name) => !!name && writes(words, name));
   const lookedUp = vehiclesIn(results.filter((r) => !(r && typeof r === 'object' && 'cars' in r)));
-  const searched = carsNamedIn(results.filter((r) => r && typeof r === 'object' && 'cars' in r)).filter(writesModel);
+  const searched = carsNamedIn(results.filter((r) => r && typeof r === 'object' && 'cars' in r)).filter(writesName);
   const named = [...lookedUp, ...searched.filter((c) => !lookedUp.some((l) => l.vin === c.vin))];
-  if (named.length > 0 || results.length > 0) return named.slice(0, 3);
+  if (named.length > 0) return named.slice(0, 3);
   const found = (await toolbox.call('search_inventory', { query: question, take: 3 })) as { total?: number };
-  return (found.total ?? 0) <= 3 ? carsNamedIn([found]).filter(writesModel) : [];
+  return (found.total ?? 0) <= 3 ? carsNamedIn([found]).filter(writesName) : [];
 }
 
-/** Letters and digits only, lower case: "F-150" and "f150" compare equal. */
-function compact(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Whether the text's words write a name, as words ("F-150" as "f 150" or "f150"; "Fit" not in "benefit"). */
+function writes(words: readonly string[], name: string): boolean {
+  const parts = name.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  if (parts.length === 0) return false;
+  if (words.includes(parts.join(''))) return true;
+  return words.some((_, i) => parts.every((p, j) => words[i + j] === p));
 }
 
 /** A run's duration for the metrics: from being queued to its end. */

@@ -62,3 +62,24 @@ describe('hand-off lead', () => {
     });
   });
 });
+
+describe('hand-off lead, from messy input', () => {
+  it('drops characters XML cannot carry, so the ADF stays well-formed', () => {
+    const xml = adfXml(lead({ request: 'take 20k?\u000b\u001b ok \ud800' }), DEALER);
+    expect(adfProblems(xml)).toEqual([]);
+    expect(xml).toContain('<comments>take 20k? ok </comments>');
+  });
+
+  it("lists the dealership's cars as bought and the customer's trade-in as its own vehicle", () => {
+    const xml = adfXml(lead({ interest: 'trade-in' }), DEALER);
+    expect(adfProblems(xml)).toEqual([]);
+    expect(xml.match(/<vehicle interest="(\w|-)+"/g)).toEqual(['<vehicle interest="buy"', '<vehicle interest="trade-in"']);
+  });
+
+  it('sends one copy per address whatever its case, and fails at once what no column can hold', () => {
+    const long = `https://chat.example/${'x'.repeat(600)}`;
+    const planned = planNotifications(lead(), { adfEmails: ['Sales@acme.example', 'sales@acme.example'], htmlEmails: [], chatUrl: long }, DEALER, SEND);
+    expect(planned.map((p) => [p.kind, p.status])).toEqual([['adf_email', 'queued'], ['chat_notification', 'failed']]);
+    expect(planned[1].to.length).toBeLessThanOrEqual(500);
+  });
+});

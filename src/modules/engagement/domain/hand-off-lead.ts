@@ -56,9 +56,15 @@ export interface PlannedNotification {
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
+/** Addresses once each, whatever their case (the outbox's unique key on MySQL ignores case). */
 function distinct(values: readonly string[]): string[] {
-  return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
+  return [...new Map(values.map((v) => v.trim()).filter((v) => v !== '').map((v) => [v.toLowerCase(), v])).values()];
 }
+
+/** The outbox's column sizes: a longer destination can never be stored, a subject or error is cut to fit. */
+const MAX_DESTINATION = 500;
+const MAX_SUBJECT = 300;
+const MAX_ERROR = 500;
 
 /** How chat notifications may be sent here: over http too (development), and signed (a secret is configured). */
 export interface ChatSending {
@@ -84,8 +90,11 @@ function chatUrlProblem(url: string, sending: ChatSending): string | null {
 export function planNotifications(lead: HandOffLead, destinations: LeadDestinations, dealership: LeadDealership, sending: ChatSending): PlannedNotification[] {
   const planned: PlannedNotification[] = [];
   const email = (kind: NotificationKind, to: string, subject: string, body: string, text: string | null) => {
-    const ok = EMAIL.test(to);
-    planned.push({ kind, to, subject, body, text, status: ok ? 'queued' : 'failed', error: ok ? null : `${to} is not an email address` });
+    const ok = to.length <= MAX_DESTINATION && EMAIL.test(to);
+    planned.push({
+      kind, to: to.slice(0, MAX_DESTINATION), subject: subject.slice(0, MAX_SUBJECT), body, text,
+      status: ok ? 'queued' : 'failed', error: ok ? null : `${to.slice(0, 100)} is not an email address`.slice(0, MAX_ERROR),
+    });
   };
   for (const to of distinct(destinations.adfEmails)) email('adf_email', to, leadSubject(lead, dealership), adfXml(lead, dealership), null);
   const html = distinct(destinations.htmlEmails);
@@ -96,8 +105,8 @@ export function planNotifications(lead: HandOffLead, destinations: LeadDestinati
   }
   if (destinations.chatUrl?.trim()) {
     const to = destinations.chatUrl.trim();
-    const problem = chatUrlProblem(to, sending);
-    planned.push({ kind: 'chat_notification', to, subject: null, body: chatNotificationBody(lead), text: null, status: problem ? 'failed' : 'queued', error: problem });
+    const problem = to.length > MAX_DESTINATION ? `chat_notification_url is longer than ${MAX_DESTINATION} characters` : chatUrlProblem(to, sending);
+    planned.push({ kind: 'chat_notification', to: to.slice(0, MAX_DESTINATION), subject: null, body: chatNotificationBody(lead), text: null, status: problem ? 'failed' : 'queued', error: problem });
   }
   return planned;
 }
@@ -122,8 +131,12 @@ function leadSubject(lead: HandOffLead, dealership: LeadDealership): string {
   return `Lead from the ${dealership.name} assistant: ${about}`;
 }
 
+/** Characters XML 1.0 cannot carry (control characters but tab and line ends, lone surrogates, U+FFFE/FFFF): dropped. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it removes
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function xml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(NOT_XML, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
 function element(name: string, value: string | number | null, attributes = ''): string {
@@ -136,12 +149,14 @@ function element(name: string, value: string | number | null, attributes = ''): 
  */
 export function adfXml(lead: HandOffLead, dealership: LeadDealership): string {
   const currency = currencyOf(dealership.region);
-  // A request that names no car still has one vehicle element: the DTD requires one (year, make, model).
-  const vehicles = lead.vehicles.length > 0 ? lead.vehicles : [null];
+  // The dealership's cars the customer asked about are bought; a trade-in adds the customer's own car,
+  // unknown but for the request's words (comments). The DTD requires one vehicle (year, make, model) at least.
+  const vehicles: (LeadVehicle | null)[] = [...lead.vehicles, ...(lead.interest === 'trade-in' || lead.vehicles.length === 0 ? [null] : [])];
   const vehicle = (v: LeadVehicle | null) => {
     const status = v?.condition === 'new' ? 'new' : 'used';
+    const interest = v ? 'buy' : lead.interest;
     return [
-      `    <vehicle interest="${lead.interest}" status="${status}">`,
+      `    <vehicle interest="${interest}" status="${status}">`,
       `      <year>${v?.year ?? ''}</year>`,
       `      <make>${xml(v?.make ?? '')}</make>`,
       `      <model>${xml(v?.model ?? '')}</model>`,
