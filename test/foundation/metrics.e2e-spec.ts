@@ -114,7 +114,7 @@ describeEachBackend('operator metrics', (backend) => {
       for (const queue of ['engagement-delivery', 'assistant-runs']) {
         for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(after.some((s) => s.name === 'queue_jobs' && s.labels.queue === queue && s.labels.state === state)).toBe(true);
       }
-      expect(after.filter((s) => s.name === 'outbox_oldest_age_seconds').map((s) => s.labels.kind).sort()).toEqual(['message', 'run']);
+      expect(after.filter((s) => s.name === 'outbox_oldest_age_seconds').map((s) => s.labels.kind).sort()).toEqual(['handoff', 'message', 'run']);
 
       const labelValues = after.flatMap((s) => Object.values(s.labels));
       for (const secret of [dealer.dealerId, dealer.username, run.run_id as string, vin(500), vin(503), '+14155550100']) {
