@@ -4,6 +4,7 @@ import { WireFilterNode } from '../../libs/common/vehicle/filter-expression';
 import { LoadSeedCatalogUseCase } from '../../src/modules/catalog';
 import { csv, readCsv, uploadCsv, vin } from '../inventory/inventory-fixtures';
 import { describeEachBackend } from '../support/backends';
+import { valuesOf } from '../support/search/filter-dsl';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -28,12 +29,6 @@ const OTHER_FEED = csv([
   ['O2', vin(2, '3GTU9DED'), 2018, 'Ford', 'F-350 King Ranch', 'King Ranch', '70,000', '$52,000'],
   ['O3', vin(3, '3GTU9DED'), 2019, 'Ram', '1500', 'Longhorn Special', '40,000', '$39,000'],
 ]);
-
-/** The model (or trim) values of a translated filter (eq or in), wherever they are. */
-function values(node: WireFilterNode, attribute: string): string[] {
-  const own = node.attribute === attribute ? [node.value].flat().map(String) : [];
-  return [...own, ...node.arguments.flatMap((a) => values(a, attribute))];
-}
 
 describeEachBackend("Dealers' own model and trim names: families stored at upload, trims matched by word", (backend) => {
   let t: TestApp;
@@ -68,9 +63,9 @@ describeEachBackend("Dealers' own model and trim names: families stored at uploa
     });
 
     it('names the models a filter covers, the raw text of each', async () => {
-      expect(values(await translate(dealer, 'f350'), 'model').sort()).toEqual(['F-350SD', 'Super Duty F-350 DRW', 'Super Duty F-350 SRW']);
-      expect(values(await translate(dealer, 'silverado 1500'), 'model').sort()).toEqual(['Silverado 1500', 'Silverado 1500 LTD']);
-      expect(values(await translate(dealer, 'sierra 2500'), 'model').sort()).toEqual(['2500HD Sierra', 'Sierra 2500HD']);
+      expect(valuesOf(await translate(dealer, 'f350'), 'model').sort()).toEqual(['F-350SD', 'Super Duty F-350 DRW', 'Super Duty F-350 SRW']);
+      expect(valuesOf(await translate(dealer, 'silverado 1500'), 'model').sort()).toEqual(['Silverado 1500', 'Silverado 1500 LTD']);
+      expect(valuesOf(await translate(dealer, 'sierra 2500'), 'model').sort()).toEqual(['2500HD Sierra', 'Sierra 2500HD']);
     });
 
     it('stores the family beside the raw model text and shows it on a car', async () => {
@@ -102,10 +97,10 @@ describeEachBackend("Dealers' own model and trim names: families stored at uploa
   });
 
   it("resolves names against this dealership's stock only", async () => {
-    expect(values(await translate(dealer, 'sierra'), 'model').sort()).toEqual(['2500HD Sierra', 'Sierra 1500', 'Sierra 2500HD']);
-    expect(values(await translate(other, 'sierra'), 'model')).toEqual(['Sierra 3500HD Denali']);
-    expect(values(await translate(other, 'f350'), 'model')).toEqual(['F-350 King Ranch']);
-    expect(values(await translate(dealer, 'longhorn'), 'trim')).not.toContain('Longhorn Special');
+    expect(valuesOf(await translate(dealer, 'sierra'), 'model').sort()).toEqual(['2500HD Sierra', 'Sierra 1500', 'Sierra 2500HD']);
+    expect(valuesOf(await translate(other, 'sierra'), 'model')).toEqual(['Sierra 3500HD Denali']);
+    expect(valuesOf(await translate(other, 'f350'), 'model')).toEqual(['F-350 King Ranch']);
+    expect(valuesOf(await translate(dealer, 'longhorn'), 'trim')).not.toContain('Longhorn Special');
     expect(await search(other, 'sierra')).toEqual([vin(1, '3GTU9DED')]);
   });
 });

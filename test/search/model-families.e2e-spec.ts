@@ -2,6 +2,7 @@ import { LoadSeedCatalogUseCase } from '../../src/modules/catalog';
 import { WireFilterNode } from '../../libs/common/vehicle/filter-expression';
 import { csv, uploadCsv, vin } from '../inventory/inventory-fixtures';
 import { describeEachBackend } from '../support/backends';
+import { valuesOf } from '../support/search/filter-dsl';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -36,12 +37,6 @@ const rows = (feed: FeedCar[], prefix: string) =>
     [`${prefix}${100 + i}`, vin(i, prefix === 'M' ? '1GT49REY' : '3GTU9DED'), year, make, model, trim, body, color, miles, price, drive])]);
 const vinOf = (model: string) => vin(FEED.findIndex((c) => c[2] === model), '1GT49REY');
 const vinsOf = (...models: string[]) => models.map(vinOf).sort();
-
-/** The model values of a translated filter (eq or in), wherever they are. */
-function modelValues(node: WireFilterNode): string[] {
-  const own = node.attribute === 'model' ? [node.value].flat().map(String) : [];
-  return [...own, ...node.arguments.flatMap(modelValues)];
-}
 
 describeEachBackend('Model families: a model word finds every model of its family the dealership stocks', (backend) => {
   let t: TestApp;
@@ -85,15 +80,15 @@ describeEachBackend('Model families: a model word finds every model of its famil
   });
 
   it("resolves model words against this dealership's names only", async () => {
-    expect(modelValues(await translate(dealer, 'sierra')).sort()).toEqual(['Sierra 1500 Limited', 'Sierra 2500HD']);
-    expect(modelValues(await translate(dealer, 'f350')).sort()).toEqual(['F-350 Super Duty', 'F-350SD']);
-    expect(modelValues(await translate(other, 'sierra'))).toEqual(['Sierra 3500HD Denali']);
-    expect(modelValues(await translate(other, 'f350'))).toEqual(['F-350 King Ranch']);
+    expect(valuesOf(await translate(dealer, 'sierra'), 'model').sort()).toEqual(['Sierra 1500 Limited', 'Sierra 2500HD']);
+    expect(valuesOf(await translate(dealer, 'f350'), 'model').sort()).toEqual(['F-350 Super Duty', 'F-350SD']);
+    expect(valuesOf(await translate(other, 'sierra'), 'model')).toEqual(['Sierra 3500HD Denali']);
+    expect(valuesOf(await translate(other, 'f350'), 'model')).toEqual(['F-350 King Ranch']);
     expect((await search(other, 'sierra')).body.total_row_count).toBe(1);
   });
 
   it("falls back to the catalog's model when the dealership stocks none of the family", async () => {
-    expect(modelValues(await translate(dealer, 'tacoma'))).toEqual(['Tacoma']);
+    expect(valuesOf(await translate(dealer, 'tacoma'), 'model')).toEqual(['Tacoma']);
     expect((await search(dealer, 'tacoma')).body.total_row_count).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * Numbers and booleans are typed by the attribute (model "1500" and trim names stay strings).
  * The whole expression is the root `and`; an empty string is `and()`.
  */
-import { and, comparison, operation, type Comparator, type FilterNode, type LogicalOperator, type ScalarValue } from '../../../libs/common/vehicle/filter-expression';
+import { and, comparison, operation, type Comparator, type FilterNode, type LogicalOperator, type ScalarValue, type WireFilterNode } from '../../../libs/common/vehicle/filter-expression';
 import { SEARCH_VOCABULARY } from '../../../libs/common/vehicle/car-attributes';
 
 function splitTopLevel(s: string, sep: string): string[] {
@@ -55,4 +55,10 @@ function node(text: string): FilterNode {
 
 export function expectation(text: string): FilterNode {
   return and(...splitTopLevel(text, ';').map(node));
+}
+
+/** The values a translated filter (eq or in, wherever they stand) gives an attribute. */
+export function valuesOf(node: WireFilterNode, attribute: string): string[] {
+  const own = node.attribute === attribute ? [node.value].flat().map(String) : [];
+  return [...own, ...node.arguments.flatMap((a) => valuesOf(a, attribute))];
 }

@@ -10,10 +10,10 @@ import { DealershipFacts, DealershipFactsSource } from '../domain/dealership-fac
 import { agreesToDeal, asksForAppraisal, isDealRequest } from '../domain/deal-request';
 import { handedToSomeone, HandOffDesk, HandOffRequest } from '../domain/hand-off';
 import { prospectFrom } from '../domain/prospect';
-import { groundingViolations, misstatedPrices, ToolEvidence } from '../domain/grounding';
+import { groundingViolations, misstatedPrices, ToolEvidence, vinsIn } from '../domain/grounding';
 import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
 import { AssistantSettings } from './assistant-settings';
-import { carsNamedIn, factualFallback, handOffReply, salesContact, vehiclesIn } from './reply-texts';
+import { factualFallback, handOffReply, salesContact, understoodCars, vehiclesIn } from './reply-texts';
 import { RunToolbox } from './run-toolbox';
 import { RunWakeups } from './run-wakeups';
 
@@ -310,8 +310,6 @@ export class ExecuteRunUseCase {
   }
 }
 
-const VIN_IN_TEXT = /\b[A-HJ-NPR-Z0-9]{17}\b/gi;
-
 /**
  * The cars a hand-off names, each with its listed price: the VINs the question wrote (looked up by
  * the run itself when no tool did), else the cars the run's tools looked up or found by the make or
@@ -319,7 +317,7 @@ const VIN_IN_TEXT = /\b[A-HJ-NPR-Z0-9]{17}\b/gi;
  * customer's car: only the dealership's cars it names by VIN belong in its lead.
  */
 async function carsForHandOff(question: string, results: readonly unknown[], toolbox: Toolbox, tradeIn: boolean): Promise<VehicleFacts[]> {
-  const vins = [...new Set([...question.matchAll(VIN_IN_TEXT)].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)))];
+  const vins = vinsIn(question);
   if (vins.length > 0) {
     const known = vehiclesIn(results);
     const cars: VehicleFacts[] = [];
@@ -335,11 +333,11 @@ async function carsForHandOff(question: string, results: readonly unknown[], too
   const words = question.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   const writesName = (c: VehicleFacts) => [c.model, c.make].some((name) => !!name && writes(words, name));
   const lookedUp = vehiclesIn(results.filter((r) => !(r && typeof r === 'object' && 'cars' in r)));
-  const searched = carsNamedIn(results.filter((r) => r && typeof r === 'object' && 'cars' in r)).filter(writesName);
+  const searched = understoodCars(results.filter((r) => r && typeof r === 'object' && 'cars' in r)).filter(writesName);
   const named = [...lookedUp, ...searched.filter((c) => !lookedUp.some((l) => l.vin === c.vin))];
   if (named.length > 0) return named.slice(0, 3);
   const found = (await toolbox.call('search_inventory', { query: question, take: 3 })) as { total?: number };
-  return (found.total ?? 0) <= 3 ? carsNamedIn([found]).filter(writesName) : [];
+  return (found.total ?? 0) <= 3 ? understoodCars([found]).filter(writesName) : [];
 }
 
 /** Whether the text's words write a name, as words ("F-150" as "f 150" or "f150"; "Fit" not in "benefit"). */

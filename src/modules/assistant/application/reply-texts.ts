@@ -35,8 +35,8 @@ export function formatMoney(amount: number): string {
   return (Number.isInteger(amount) ? WHOLE : CENTS).format(amount);
 }
 
-/** The cars a request names among what the run's tools returned (a search that understood nothing of it names none). */
-export function carsNamedIn(results: readonly unknown[]): VehicleFacts[] {
+/** The cars the run's tools returned, but a search's that understood nothing of its query (those are any cars). */
+export function understoodCars(results: readonly unknown[]): VehicleFacts[] {
   return vehiclesIn(results.filter((r) => !(r && typeof r === 'object' && (r as { understood?: unknown }).understood === false)));
 }
 

@@ -138,7 +138,7 @@ export class ToolEvidence {
    * year the sentence gives, if any.
    */
   carsNamedIn(sentence: string): KnownCar[] {
-    const vins = new Set([...sentence.matchAll(VIN)].map((m) => m[0].toUpperCase()));
+    const vins = new Set(vinsIn(sentence));
     const words = wordsOf(sentence);
     const years = new Set(words.filter((w) => /^(19|20)\d\d$/.test(w)).map(Number));
     const named: KnownCar[] = [];
@@ -202,6 +202,11 @@ function toNumber(text: string): number {
 
 function pricesIn(sentence: string): { text: string; value: number }[] {
   return [...sentence.matchAll(PRICE)].map((m) => ({ text: m[0].trim(), value: toNumber(m[1] ?? m[3]) * (m[2] ? 1000 : 1) }));
+}
+
+/** The VINs a text writes, upper case, once each (a 17-character run of letters only is a word, not a VIN). */
+export function vinsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(VIN)].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)))];
 }
 
 export function groundingViolations(sentence: string, evidence: ToolEvidence): GroundingViolation[] {

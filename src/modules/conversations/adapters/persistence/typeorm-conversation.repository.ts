@@ -6,6 +6,7 @@ import { ConversationListQuery } from '../../domain/conversation-list-query';
 import {
   ConversationCounts, ConversationPage, ConversationRepository, HandOverCutoffs, NewMessage, OutboundForDelivery, OutboundRef,
 } from '../../domain/conversation.repository';
+import { awaitingHandOver } from '../../../../../libs/common/persistence/outbox-scan';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
@@ -95,14 +96,9 @@ export class TypeOrmConversationRepository extends ConversationRepository {
 
   async awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<OutboundRef[]> {
     const messages = () => this.m.createQueryBuilder(MessageOrmEntity, 'm').select(['m.id', 'm.dealerId']);
-    // Two range scans of ix_messages_delivery_hand_over (status, enqueued_at, date_created).
-    const never = await messages()
-      .where('m.delivery_status = :queued AND m.delivery_enqueued_at IS NULL AND m.date_created < :before', { queued: 'queued', before: cutoffs.recordedBefore })
-      .orderBy('m.date_created', 'ASC').limit(take).getMany();
-    const again = never.length >= take ? [] : await messages()
-      .where('m.delivery_status IN (:...waiting) AND m.delivery_enqueued_at < :before', { waiting: ['queued', 'retrying'], before: cutoffs.handedOverBefore })
-      .orderBy('m.delivery_enqueued_at', 'ASC').limit(take - never.length).getMany();
-    return [...never, ...again].map((r) => ({ dealerId: r.dealerId, messageId: String(r.id) }));
+    // Through ix_messages_delivery_hand_over (status, enqueued_at, date_created).
+    const rows = await awaitingHandOver(messages, { status: 'm.delivery_status', handedOverAt: 'm.delivery_enqueued_at', recordedAt: 'm.date_created' }, cutoffs, take);
+    return rows.map((r) => ({ dealerId: r.dealerId, messageId: String(r.id) }));
   }
 
   async oldestAwaitingDelivery(): Promise<Date | null> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
+import { awaitingHandOver } from '../../../../../libs/common/persistence/outbox-scan';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { DeliveryOutcome, HandOverCutoffs } from '../../domain/conversation-messages';
 import { NotificationKind, NotificationStatus, PlannedNotification } from '../../domain/hand-off-lead';
@@ -64,15 +65,10 @@ export class TypeOrmLeadNotifications extends LeadNotifications {
   }
 
   async awaitingHandOver(cutoffs: HandOverCutoffs, take: number): Promise<LeadNotificationRef[]> {
-    const rows = () => this.m.createQueryBuilder(LeadNotificationOrmEntity, 'n').select(['n.id', 'n.dealerId']);
-    // Two range scans of ix_lead_notifications_hand_over (status, enqueued_at, created_date).
-    const never = await rows()
-      .where('n.delivery_status = :queued AND n.delivery_enqueued_at IS NULL AND n.created_date < :before', { queued: 'queued', before: cutoffs.recordedBefore })
-      .orderBy('n.created_date', 'ASC').limit(take).getMany();
-    const again = never.length >= take ? [] : await rows()
-      .where('n.delivery_status IN (:...waiting) AND n.delivery_enqueued_at < :before', { waiting: ['queued', 'retrying'], before: cutoffs.handedOverBefore })
-      .orderBy('n.delivery_enqueued_at', 'ASC').limit(take - never.length).getMany();
-    return [...never, ...again].map((r) => ({ dealerId: r.dealerId, id: r.id }));
+    const notifications = () => this.m.createQueryBuilder(LeadNotificationOrmEntity, 'n').select(['n.id', 'n.dealerId']);
+    // Through ix_lead_notifications_hand_over (status, enqueued_at, created_date).
+    const rows = await awaitingHandOver(notifications, { status: 'n.delivery_status', handedOverAt: 'n.delivery_enqueued_at', recordedAt: 'n.created_date' }, cutoffs, take);
+    return rows.map((r) => ({ dealerId: r.dealerId, id: r.id }));
   }
 
   async oldestAwaitingDelivery(): Promise<Date | null> {
