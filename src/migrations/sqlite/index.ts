@@ -16,6 +16,7 @@ import { PartnerEndpoints1795900000000 } from './1795900000000-partner-endpoints
 import { InventoryModelFamily1796300000000 } from './1796300000000-inventory-model-family';
 import { AssistantUnansweredOutcome1796350000000 } from './1796350000000-assistant-unanswered-outcome';
 import { LeadNotifications1796400000000 } from './1796400000000-lead-notifications';
+import { AssistantThreadState1796500000000 } from './1796500000000-assistant-thread-state';
 
 /** Every SQLite migration, in order. Add new ones at the end (and their MySQL twin). */
 export const sqliteMigrations = [
@@ -37,4 +38,5 @@ export const sqliteMigrations = [
   InventoryModelFamily1796300000000,
   AssistantUnansweredOutcome1796350000000,
   LeadNotifications1796400000000,
+  AssistantThreadState1796500000000,
 ];

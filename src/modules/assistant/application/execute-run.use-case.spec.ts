@@ -1,3 +1,4 @@
+import { EMPTY_THREAD_STATE, ThreadState } from '../domain/thread-state';
 import { NO_METRICS } from '../../../../libs/common/metrics/service-metrics';
 import { FakeToolCallingModel } from 'langchain';
 import { LangChainAssistantAgent } from '../adapters/agent/langchain-assistant-agent';
@@ -21,6 +22,7 @@ class InMemoryAssistant extends AssistantRepository {
   async findThread(): Promise<AssistantThread | null> { return null; }
   async listThreads(): Promise<AssistantThread[]> { return []; }
   async touchThread(): Promise<void> {}
+  async threadState(): Promise<ThreadState> { return EMPTY_THREAD_STATE; }
   async insertRun(run: AssistantRun): Promise<void> { this.runs.set(run.id, run); }
   async findRun(dealerId: string, runId: string): Promise<AssistantRun | null> {
     const run = this.runs.get(runId);
@@ -65,6 +67,7 @@ class InMemoryAssistant extends AssistantRepository {
 const CIVIC: VehicleFacts = {
   vin: '2HGBGR8318S951777', condition: 'used', year: 2018, make: 'Honda', model: 'Civic', trim: 'EX', price: 18995,
   kilometers: 42000, color: 'Blue', type: 'Sedan', stockNumber: 'U1', daysInStock: 12,
+  doors: 4, seats: 5, driveTrain: 'FWD', transmission: 'Automatic', fuelType: 'Gasoline', engine: null, options: null, description: null,
 };
 
 const inventory = {

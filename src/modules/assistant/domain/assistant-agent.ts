@@ -1,4 +1,5 @@
 import { Toolbox } from './assistant-tools';
+import { ThreadState } from './thread-state';
 
 /** What the agent reports while it works (each becomes a run event). */
 interface AgentListener {
@@ -13,6 +14,8 @@ export interface AgentQuestion {
   question: string;
   /** Earlier turns of the thread, oldest first. */
   history: { role: 'user' | 'assistant'; content: string }[];
+  /** What follow-ups in the question may refer to (the last search, the car in focus, the last estimate). */
+  thread: ThreadState;
   toolbox: Toolbox;
   listener: AgentListener;
   /** Aborted on cancel and at the deadline: the agent stops between steps and during model output. */

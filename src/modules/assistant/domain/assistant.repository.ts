@@ -1,3 +1,4 @@
+import { ThreadState } from './thread-state';
 import { AssistantRun, AssistantThread, RunEvent, RunEventType, RunOutcome, RunStatus, ThreadMessage } from './assistant-run';
 
 export type RunChanges = Partial<Pick<AssistantRun,
@@ -26,7 +27,9 @@ export abstract class AssistantRepository {
   abstract findThread(dealerId: string, threadId: string): Promise<AssistantThread | null>;
   /** Most recently modified first; with `outcome`, only the threads whose latest run ended so (`take` counts those). */
   abstract listThreads(dealerId: string, take: number, outcome?: RunOutcome): Promise<AssistantThread[]>;
-  abstract touchThread(dealerId: string, threadId: string, latestRunId: string, at: Date): Promise<void>;
+  /** The thread's latest run and modification time, and with `state`, what its follow-ups refer to. */
+  abstract touchThread(dealerId: string, threadId: string, latestRunId: string, at: Date, state?: ThreadState): Promise<void>;
+  abstract threadState(dealerId: string, threadId: string): Promise<ThreadState>;
 
   abstract insertRun(run: AssistantRun): Promise<void>;
   abstract findRun(dealerId: string, runId: string): Promise<AssistantRun | null>;

@@ -6,6 +6,7 @@ import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
 import { QueryTranslator } from '../domain/query-translator';
 import { SearchableCars, SearchHit } from '../domain/searchable-cars';
 import { SearchNamesSource } from '../domain/search-names.source';
+import { Criteria, refine } from '../domain/refine';
 import { planSuggestions, Suggestion, toSuggestions } from '../domain/suggestions';
 import { CompiledSearchNames, compileSearchNames, Translation } from '../domain/translator/nl-translator';
 
@@ -63,11 +64,21 @@ export class SearchCarsUseCase {
     return { ...found, suggestions, unused_terms: [...unusedTerms] };
   }
 
-  /** The page, and whether the query named anything the search understood (a condition or an order): else it lists any cars. */
-  async search(dealerId: string, query: string, page: PageRequest): Promise<{ page: Page<SearchHit>; understood: boolean }> {
-    const { filter, sort } = await this.translate.execute(dealerId, query);
-    const understood = sort !== null || filter.kind === 'comparison' || filter.arguments.length > 0;
-    return { page: await this.run(dealerId, filter, sort, page), understood };
+  /**
+   * The assistant's search: the page, whether the query named anything the search understood (a
+   * condition or an order; else it lists any cars), the order it used, and the closest cars when nothing matched.
+   * `within`: earlier queries of a conversation this one refines ("what about silver?" after
+   * "white RAV4s"), oldest first; each applies to the ones before it (refine()).
+   */
+  async search(dealerId: string, query: string, page: PageRequest, within: readonly string[] = []): Promise<{ page: Page<SearchHit>; understood: boolean; sort: SortKey | null; suggestions: Suggestion[] }> {
+    const translations = await Promise.all([...within, query].map((q) => this.translate.execute(dealerId, q)));
+    const asked = translations[translations.length - 1];
+    const understood = asked.sort !== null || asked.filter.kind === 'comparison' || asked.filter.arguments.length > 0;
+    const { filter, sort } = translations.slice(1).reduce<Criteria>(refine, translations[0]);
+    const found = await this.run(dealerId, filter, sort, page);
+    const plan = found.total_row_count === 0 ? planSuggestions(filter) : null;
+    const suggestions = plan ? toSuggestions(plan, await this.cars.nearest(dealerId, plan.query, sort)) : [];
+    return { page: found, understood, sort, suggestions };
   }
 
   private async run(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<Page<SearchHit>> {

@@ -1,3 +1,4 @@
+import { EMPTY_THREAD_STATE } from '../../domain/thread-state';
 import { type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { FakeToolCallingModel } from 'langchain';
 import { Toolbox } from '../../domain/assistant-tools';
@@ -11,7 +12,7 @@ const CAR = {
 const toolbox: Toolbox = { call: async () => CAR };
 
 async function ask(agent: LangChainAssistantAgent, question: string): Promise<string> {
-  return agent.answer({ question, history: [], toolbox, signal: new AbortController().signal, listener: { toolCall: async () => undefined, toolResult: async () => undefined, output: async () => undefined } });
+  return agent.answer({ question, history: [], thread: EMPTY_THREAD_STATE, toolbox, signal: new AbortController().signal, listener: { toolCall: async () => undefined, toolResult: async () => undefined, output: async () => undefined } });
 }
 
 /** LangChain's fake tool-calling model, which keeps the messages of its last turn. */

@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { AgentQuestion, AssistantAgent } from '../../domain/assistant-agent';
 import { Toolbox, ToolDescriptor, ToolName, TOOLS } from '../../domain/assistant-tools';
 import { markedForModel } from '../../domain/tool-data';
-import { asData, SYSTEM_PROMPT } from './prompt';
+import { asData, SYSTEM_PROMPT, withThreadState } from './prompt';
 
 /** A tool's zod schema from its descriptor (the registry is the one source of names and parameters). */
 function schemaOf(descriptor: ToolDescriptor) {
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const p of descriptor.parameters) {
-    const base = p.type === 'string' ? z.string().max(500) : p.type === 'integer' ? z.number().int() : z.number();
+    const base = p.type === 'string' ? z.string().max(500) : p.type === 'integer' ? z.number().int() : p.type === 'boolean' ? z.boolean() : z.number();
     shape[p.name] = (p.required ? base : base.optional()).describe(p.description);
   }
   return z.object(shape);
@@ -57,7 +57,7 @@ export class LangChainAssistantAgent extends AssistantAgent {
   async answer(q: AgentQuestion): Promise<string> {
     const messages = [
       ...q.history.map((m) => ({ role: m.role, content: m.role === 'user' ? asData(m.content) : m.content })),
-      { role: 'user' as const, content: asData(q.question) },
+      { role: 'user' as const, content: withThreadState(asData(q.question), q.thread) },
     ];
     let reply = '';
     const stream = await this.agent.stream({ messages }, {

@@ -1,4 +1,5 @@
-import { composeAnswer, followUpTools, lastVinIn, planTools } from './offline-answers';
+import { EMPTY_THREAD_STATE } from '../../domain/thread-state';
+import { composeAnswer, followUpTools, planTools } from './offline-answers';
 
 const hours = [
   { day: 'Mon', open: '08:00', close: '18:00' }, { day: 'Tue', open: '08:00', close: '18:00' }, { day: 'Wed', open: '08:00', close: '18:00' },
@@ -68,8 +69,7 @@ describe('the offline model', () => {
   });
 
   it('takes "it" for the car the thread talked about last, when the question asks something of a car', () => {
-    const earlier = lastVinIn(['Tell me about 2HGBGR159TS195958', 'The used 2020 Honda Civic (VIN 2HGBGR159TS195958), listed at $20,000.']);
-    expect(earlier).toBe('2HGBGR159TS195958');
+    const earlier = { ...EMPTY_THREAD_STATE, focus: '2HGBGR159TS195958' };
     expect(planTools('What would the monthly payments be on it?', earlier)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958' } }]);
     expect(planTools('Is it still available?', earlier)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }]);
     expect(planTools('What time does it open on Saturday?', earlier)).toEqual([{ name: 'dealership_info', args: {} }]);
@@ -81,7 +81,24 @@ describe('the offline model', () => {
     expect(planTools('I have a trade in, how much would you give me for it?', earlier).map((c) => c.name)).not.toContain('get_vehicle');
     // A car the question names itself is not "it".
     expect(planTools('What about a RAV4 instead, what is its price?', earlier)).toEqual([{ name: 'search_inventory', args: { query: 'What about a RAV4 instead, what is its price?', take: 3 } }]);
-    expect(lastVinIn(['What are your hours?'])).toBeUndefined();
-    expect(lastVinIn(['- used Honda Civic (VIN 2HGBGR159TS195958)\n- used Honda Civic (VIN 2HGBGR159TS195959)'])).toBeUndefined();
+  });
+
+  it('asks which car "it" is after several, picks one by its place, and refines the last search on a follow-up', () => {
+    const listed = { ...EMPTY_THREAD_STATE, listed: ['2HGBGR159TS195958', '2HGBGR159TS195959'], search: { queries: ['civics'], vins: ['2HGBGR159TS195958', '2HGBGR159TS195959'] } };
+    expect(planTools('How much is it?', listed)).toEqual([
+      { name: 'get_vehicle', args: { vin: '2HGBGR159TS195958' } }, { name: 'get_vehicle', args: { vin: '2HGBGR159TS195959' } },
+    ]);
+    const car = (vin: string, year: number) => ({ name: 'get_vehicle', result: { vin, condition: 'used', year, make: 'Honda', model: 'Civic', trim: null, price: 1, kilometers: null, color: null } });
+    expect(composeAnswer('How much is it?', [car('2HGBGR159TS195958', 2020), car('2HGBGR159TS195959', 2021)], listed))
+      .toBe('Which one do you mean: the 2020 Honda Civic (VIN 2HGBGR159TS195958), or the 2021 Honda Civic (VIN 2HGBGR159TS195959)?');
+    expect(planTools('the second one, how many km?', listed)).toEqual([{ name: 'get_vehicle', args: { vin: '2HGBGR159TS195959' } }]);
+    expect(planTools('what about silver?', listed)).toEqual([{ name: 'search_inventory', args: { query: 'what about silver?', take: 3, refine: true } }]);
+    expect(planTools('the cheapest of those', listed)).toEqual([{ name: 'search_inventory', args: { query: 'the cheapest of those', take: 3, refine: true } }]);
+  });
+
+  it('asks the last estimate again with another term or down payment', () => {
+    const estimated = { ...EMPTY_THREAD_STATE, focus: '2HGBGR159TS195958', estimate: { tool: 'finance_estimate' as const, vin: '2HGBGR159TS195958', price: null, downPayment: null, termMonths: 84 } };
+    expect(planTools('and with 5k down?', estimated)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', down_payment: 5000, term_months: 84 } }]);
+    expect(planTools('and over 60 months then?', estimated)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', term_months: 60 } }]);
   });
 });

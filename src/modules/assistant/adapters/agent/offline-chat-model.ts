@@ -3,8 +3,8 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import { BaseChatModel, type BindToolsInput } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { composeAnswer, followUpTools, lastVinIn, planTools } from './offline-answers';
-import { questionOf } from './prompt';
+import { composeAnswer, followUpTools, planTools } from './offline-answers';
+import { questionOf, threadStateIn } from './prompt';
 
 /**
  * The built-in model (the default, no network): a LangChain chat model that supports
@@ -37,13 +37,13 @@ export class OfflineDealershipModel extends BaseChatModel {
     const turn = messages.slice(lastHuman + 1);
     const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: m.artifact ?? parse(String(m.content)) }));
     const called = turn.some((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) > 0);
-    const earlier = lastVinIn(messages.slice(0, Math.max(lastHuman, 0)).map((m) => questionOf(String(m.content ?? ''))));
-    const calls = (called ? followUpTools(question, results) : planTools(question, earlier)).filter((c) => this.boundTools.includes(c.name));
+    const thread = threadStateIn(String(messages[lastHuman]?.content ?? ''));
+    const calls = (called ? followUpTools(question, results) : planTools(question, thread)).filter((c) => this.boundTools.includes(c.name));
     if (calls.length > 0) {
       const first = results.length + 1;
       return new AIMessage({ content: '', tool_calls: calls.map((c, i) => ({ name: c.name, args: c.args, id: `call_${first + i}`, type: 'tool_call' as const })) });
     }
-    return new AIMessage({ content: composeAnswer(question, results) });
+    return new AIMessage({ content: composeAnswer(question, results, thread) });
   }
 
   async _generate(messages: BaseMessage[], options: this['ParsedCallOptions']): Promise<ChatResult> {

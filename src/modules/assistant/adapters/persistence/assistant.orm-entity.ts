@@ -9,6 +9,8 @@ export class AssistantThreadOrmEntity {
   @Column({ name: 'latest_run_id', type: 'varchar', length: 36, nullable: true }) latestRunId!: string | null;
   @Column({ name: 'created_date', type: 'datetime', precision: 3 }) createdDate!: Date;
   @Column({ name: 'last_modified_date', type: 'datetime', precision: 3 }) lastModifiedDate!: Date;
+  /** ThreadState as JSON (null before the thread's first answered run). */
+  @Column({ type: 'text', nullable: true }) state!: string | null;
 }
 
 @Entity('assistant_runs')

@@ -7,9 +7,19 @@ import {
   ACTIVE_STATUSES, AssistantRun, AssistantThread, OutcomeCode, RunEvent, RunEventType, RunOutcome, RunStatus, ThreadMessage,
 } from '../../domain/assistant-run';
 import { AssistantRepository, NewRunEvent, RunChanges, RunRef } from '../../domain/assistant.repository';
+import { ThreadState, threadStateFrom } from '../../domain/thread-state';
 import { AssistantMessageOrmEntity, AssistantRunEventOrmEntity, AssistantRunOrmEntity, AssistantThreadOrmEntity } from './assistant.orm-entity';
 
 const ID = /^[0-9a-f-]{36}$/i;
+
+/** A stored JSON value, or null when it does not parse (a damaged row starts the thread's state afresh). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 @Injectable()
 export class TypeOrmAssistantRepository extends AssistantRepository {
@@ -64,10 +74,17 @@ export class TypeOrmAssistantRepository extends AssistantRepository {
       `ORDER BY ${t.q('last_modified_date')} DESC, ${t.q('id')} DESC LIMIT ${Math.max(1, Math.floor(take))}`);
   }
 
-  async touchThread(dealerId: string, threadId: string, latestRunId: string, at: Date): Promise<void> {
+  async touchThread(dealerId: string, threadId: string, latestRunId: string, at: Date, state?: ThreadState): Promise<void> {
     const t = this.threads;
-    await this.write(`UPDATE ${t.name} SET ${t.is('latestRunId')}, ${t.is('lastModifiedDate')} WHERE ${t.is('dealerId')} AND ${t.is('id')}`,
-      [latestRunId, t.value('lastModifiedDate', at), dealerId, threadId]);
+    const setState = state ? `, ${t.is('state')}` : '';
+    await this.write(`UPDATE ${t.name} SET ${t.is('latestRunId')}, ${t.is('lastModifiedDate')}${setState} WHERE ${t.is('dealerId')} AND ${t.is('id')}`,
+      [latestRunId, t.value('lastModifiedDate', at), ...(state ? [JSON.stringify(state)] : []), dealerId, threadId]);
+  }
+
+  async threadState(dealerId: string, threadId: string): Promise<ThreadState> {
+    const t = this.threads;
+    const [row] = await this.rows(`SELECT ${t.q('state')} AS state FROM ${t.name} WHERE ${t.is('dealerId')} AND ${t.is('id')}`, [dealerId, threadId]);
+    return threadStateFrom(typeof row?.state === 'string' ? parsedJson(row.state) : null);
   }
 
   async insertRun(run: AssistantRun): Promise<void> {

@@ -52,6 +52,8 @@ export function parseNumber(s: ParseState, i: number, lead: LeadCandidate | null
       if (!m || m.src !== 'main' || (m.entry.k !== 'weak' && m.entry.k !== 'cue')) break;
       if (m.entry.k === 'cue') cue = m.entry.attr;
       if (toks[j].text === 'a' || toks[j].text === 'an') articleBetween = true;
+      // "tell me about the 2021 RAV4": "about the" names a topic, not an approximate number.
+      if (toks[j].text === 'the' && lead.entry.cmp === 'around') return parseNumber(s, j + m.span, null);
       j += m.span;
     }
   }
@@ -159,6 +161,8 @@ function resolveAttribute(s: ParseState, x: {
     case 'doors':
       return plain('doors');
     case 'month':
+      // "3pm", "at 5 pm": an hour, not a payment (no car is paid off at a few dollars a month).
+      if (x.a.value < 20 && x.b === null) return null;
       if (x.cue === 'lease') return plain('monthly_lease_payment');
       if (x.cue === 'finance') return plain('monthly_finance_payment');
       return plain(leaseNear(s, x.start, x.end) ? 'monthly_lease_payment' : 'monthly_finance_payment');
@@ -172,8 +176,8 @@ function resolveAttribute(s: ParseState, x: {
       break;
   }
   const yearish = isYearish(x.a) && (x.b === null || isYearish(x.b));
-  // "the price of the 2020 Civic": no car costs a model year's worth of dollars
-  if (yearish && (x.cue === 'price' || x.cue === null)) return plain('year');
+  // "the price of the 2020 Civic": no car costs a model year's worth of dollars; nor is "finance the 2021 RAV4" a payment of 2,021.
+  if (yearish && (x.cue === 'price' || x.cue === null || (!x.lead && (x.cue === 'finance' || x.cue === 'lease' || x.cue === 'monthly')))) return plain('year');
   switch (x.cue) {
     case 'price':
       return plain('price');
