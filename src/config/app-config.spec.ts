@@ -51,9 +51,18 @@ describe(loadConfig.name, () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
+    [{ ASSISTANT_FIXED_TIME: 'friday noon' }, 'ASSISTANT_FIXED_TIME'],
+    [{ ASSISTANT_FIXED_TIME: '2026-11-27T12:26:00' }, 'ASSISTANT_FIXED_TIME'],
+    [{ ASSISTANT_FIXED_TIME: '2026-02-30T12:00:00Z' }, 'ASSISTANT_FIXED_TIME'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('fixes the assistant\'s clock at ASSISTANT_FIXED_TIME, an instant with its offset; unset, the system clock', () => {
+    expect(loadConfig({}).assistant.fixedTime).toBeNull();
+    expect(loadConfig({ ASSISTANT_FIXED_TIME: '2026-11-27T12:26:00-05:00' }).assistant.fixedTime).toEqual(new Date('2026-11-27T17:26:00Z'));
+    expect(loadConfig({ ASSISTANT_FIXED_TIME: '2026-11-27T17:26Z' }).assistant.fixedTime).toEqual(new Date('2026-11-27T17:26:00Z'));
   });
 
   it('waits at shutdown long enough for a run in progress, unless told otherwise', () => {

@@ -53,6 +53,7 @@ class EnvironmentVariables {
   @IsOptional() @toInt() @IsInt() @Min(0) @Max(10000) ASSISTANT_STREAM_DELAY_MS = 0;
   @IsOptional() @toInt() @IsInt() @Min(100) @Max(60000) ASSISTANT_SWEEP_INTERVAL_MS = 2000;
   @IsOptional() @toInt() @IsInt() @Min(2) @Max(3600) ASSISTANT_WORKER_TIMEOUT_S = 15;
+  @IsOptional() @IsString() ASSISTANT_FIXED_TIME?: string;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(7200) SHUTDOWN_TIMEOUT_S?: number;
   @IsOptional() @IsString() OPS_USERNAME?: string;
   @IsOptional() @IsString() OPS_PASSWORD?: string;
@@ -132,6 +133,8 @@ export class AppConfig {
     sweepIntervalMs: number;
     /** A run in progress whose worker has not beaten for this long lost its worker. */
     workerTimeoutMs: number;
+    /** The instant the assistant's clock always reads (testing and demos only); null: the system clock. */
+    fixedTime: Date | null;
   };
   readonly messaging!: {
     engine: 'log' | 'smtp' | 'http';
@@ -191,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError('Invalid configuration:\n  RUN_WORKERS=false needs REDIS_URL (a separate worker can only share a Redis queue)');
   }
   const corsOrigins = parseOrigins(vars.CORS_ORIGINS);
+  const fixedTime = parseInstant('ASSISTANT_FIXED_TIME', vars.ASSISTANT_FIXED_TIME);
   const trustProxy = parseTrustProxy(vars.TRUST_PROXY);
   const dataDir = path.resolve(vars.DATA_DIR);
   return new AppConfig({
@@ -235,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       streamDelayMs: vars.ASSISTANT_STREAM_DELAY_MS,
       sweepIntervalMs: vars.ASSISTANT_SWEEP_INTERVAL_MS,
       workerTimeoutMs: vars.ASSISTANT_WORKER_TIMEOUT_S * 1000,
+      fixedTime,
     },
     messaging: {
       engine: vars.MESSAGING_ENGINE as 'log' | 'smtp' | 'http',
@@ -273,6 +278,26 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
     }
   }
   return entries;
+}
+
+/**
+ * An ISO 8601 instant: a date, a time and its offset (`2026-11-27T12:26:00-05:00`, `2026-11-27T17:26Z`).
+ * Without an offset the instant would depend on the server's zone, so one is required.
+ */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+function parseInstant(name: string, value: string | undefined): Date | null {
+  if (value === undefined) return null;
+  const text = value.trim();
+  const m = ISO_INSTANT.exec(text);
+  // Date rolls a day past the month's end over (Feb 30 is Mar 2): the fields are checked as written.
+  const [year, month, day, hour, minute, second] = (m?.slice(1, 7) ?? []).map((v) => Number(v ?? 0));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const at = new Date(text);
+  if (!m || month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(at.getTime())) {
+    throw new ConfigError(`Invalid configuration:\n  ${name}=${JSON.stringify(value)}: must be an ISO 8601 instant with its offset, such as 2026-11-27T12:26:00-05:00 or 2026-11-27T17:26:00Z (leave it unset for the system clock)`);
+  }
+  return at;
 }
 
 /** `CORS_ORIGINS`: comma-separated origins, each exactly `scheme://host[:port]` (what a browser sends as `Origin`). */

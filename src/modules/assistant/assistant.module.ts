@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock, FixedClock, SystemClock } from '../../../libs/common/time/clock';
 import { AppConfig } from '../../config/app-config';
 import { ConversationsModule } from '../conversations';
 import { DealershipModule } from '../dealership';
@@ -59,6 +60,11 @@ import { RunScheduler } from './domain/run-scheduler';
         // Several beats per timeout, so one slow write does not look like a lost worker.
         heartbeatMs: Math.min(1000, config.assistant.workerTimeoutMs / 5),
       }),
+    },
+    {
+      provide: Clock,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): Clock => (config.assistant.fixedTime ? new FixedClock(config.assistant.fixedTime) : new SystemClock()),
     },
     assistantAgentProvider,
     RunOutboxMetrics,

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceMetrics } from '../../../../libs/common/metrics/service-metrics';
+import { Clock, SystemClock } from '../../../../libs/common/time/clock';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { AssistantAgent } from '../domain/assistant-agent';
 import { AssistantRun, conversationTurns, OutcomeCode, RunEventType, RunOutcome, RunStatus } from '../domain/assistant-run';
@@ -75,6 +76,8 @@ export class ExecuteRunUseCase {
     private readonly settings: AssistantSettings,
     private readonly wakeups: RunWakeups,
     private readonly metrics: ServiceMetrics,
+    // What "now" and "today" are in the dealership's answers (a fixed instant in tests and demos).
+    private readonly clock: Clock = new SystemClock(),
   ) {}
 
   async execute(job: { dealerId: string; runId: string }): Promise<void> {
@@ -154,7 +157,7 @@ export class ExecuteRunUseCase {
 
     const results: unknown[] = [];
     let steps = 0;
-    const tools = new RunToolbox(dealerId, { inventory: this.inventory, dealership: this.dealership, conversations: this.conversations });
+    const tools = new RunToolbox(dealerId, { inventory: this.inventory, dealership: this.dealership, conversations: this.conversations }, () => this.clock.now());
     const toolbox: Toolbox = {
       call: async (name: ToolName, args: Record<string, unknown>) => {
         signal.throwIfAborted();

@@ -1,6 +1,7 @@
 import { ToolName, Toolbox } from '../domain/assistant-tools';
 import { ConversationInsights } from '../domain/conversation-statistics';
 import { weeklyHours } from '../../../../libs/common/hours/opening-hours';
+import { wallClock } from '../../../../libs/common/time/clock';
 import { DealershipFacts, DealershipFactsSource, financePayment, leasePayment } from '../domain/dealership-facts';
 import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
 
@@ -32,6 +33,8 @@ export class RunToolbox implements Toolbox {
   constructor(
     private readonly dealerId: string,
     private readonly sources: AssistantSources,
+    /** The run's clock: what "now", "today" and "tomorrow" are at the dealership. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async call(name: ToolName, args: Record<string, unknown>): Promise<unknown> {
@@ -79,6 +82,8 @@ export class RunToolbox implements Toolbox {
       inventory_link: f.inventoryLink || null,
       time_zone: f.timeZone || null,
       hours: weeklyHours(f.hours.opening, f.hours.closing),
+      // The day and time at the dealership (its zone, else UTC as now.time_zone says), to read "now", "today" and "tomorrow" against the hours.
+      now: wallClock(this.now(), f.timeZone),
     };
   }
 

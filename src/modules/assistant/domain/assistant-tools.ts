@@ -41,7 +41,7 @@ export const TOOLS = [
   },
   {
     name: 'dealership_info',
-    description: 'The dealership\'s name, address (or contact link), phone numbers, emails, website links and opening hours.',
+    description: 'The dealership\'s name, address (or contact link), phone numbers, emails, website links, opening hours, and the day and time there now (`now`, in its time zone).',
     dataSource: 'dealership',
     parameters: [],
   },

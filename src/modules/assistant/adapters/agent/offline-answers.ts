@@ -1,5 +1,6 @@
 import { formatMoney } from '../../application/reply-texts';
 import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
+import { asksToVisitAt, sayHours } from './offline-hours';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -62,8 +63,8 @@ const ASKS = {
   ownCar: /\btrade[- ]?ins?\b|\bapprais\w*|\bmy\b[^.?!]{0,40}\bworth\b/i,
 };
 
-/** Conversations are open or closed too: then those words do not ask for the dealership's hours. */
-const asksHours = (q: string) => has(q, ASKS.hours) || (has(q, ASKS.openClosed) && !has(q, ASKS.conversations));
+/** Conversations are open or closed too: then those words do not ask for the dealership's hours. A visit at a day or time does. */
+const asksHours = (q: string) => has(q, ASKS.hours) || asksToVisitAt(q) || (has(q, ASKS.openClosed) && !has(q, ASKS.conversations));
 
 /** Words that name cars: body styles and the like, a model year, or a model designation mixing letters and digits (RAV4, CX-5, F-150, X5). */
 const CAR_WORDS = /\b(cars?|vehicles?|suvs?|trucks?|sedans?|coupes?|vans?|minivans?|hatchbacks?|wagons?|convertibles?|pickups?|awd|4x4|hybrids?|electric|evs?|diesel|used|new|models?|makes?|[0-9]{4})\b/i;
@@ -180,34 +181,6 @@ function carLine(c: Car): string {
 }
 
 type Result = Record<string, unknown>;
-
-/** A day of the week as people write it ("Sat", "saturday", "Saturdays"): its three-letter name. */
-const DAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rs|rsday|urday)?s?\b/gi;
-const DAY_RANGE = new RegExp(`(?:between\\s+)?${DAY_WORD.source}\\s*(?:-|to|through|thru|until|till|and)\\s*${DAY_WORD.source}`, 'gi');
-/** Words for several days. */
-const DAY_GROUPS: readonly [RegExp, readonly string[]][] = [[/\bweekdays?\b/i, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']], [/\bweekends?\b/i, ['Sat', 'Sun']]];
-
-/** The week's hours, or only the days the question names ("Are you open on Sunday?"). */
-function sayHours(info: Result, question: string): string {
-  const hours = (info.hours as { day: string; open: string | null; close: string | null }[]) ?? [];
-  const open = hours.filter((h) => h.open);
-  if (open.length === 0) return `${info.name as string} has not published its opening hours; please contact us to ask.`;
-  const dayOf = (word: string) => word[0].toUpperCase() + word.slice(1).toLowerCase();
-  const named = new Set([...question.matchAll(DAY_WORD)].map((m) => dayOf(m[1])));
-  // A range ("Monday to Friday", "between Tuesday and Thursday", "Saturday to Monday") names the days between too.
-  const days = hours.map((h) => h.day);
-  for (const m of question.matchAll(DAY_RANGE)) {
-    const [from, to] = [days.indexOf(dayOf(m[1])), days.indexOf(dayOf(m[2]))];
-    // "and" joins two days unless "between" makes them a range.
-    if (from < 0 || to < 0 || (/\band\b/i.test(m[0]) && !/^between/i.test(m[0]))) continue;
-    for (let d = from; d !== to; d = (d + 1) % days.length) named.add(days[d]);
-    named.add(days[to]);
-  }
-  for (const [words, group] of DAY_GROUPS) if (words.test(question)) group.forEach((d) => named.add(d));
-  const asked = hours.filter((h) => named.has(h.day));
-  const lines = (asked.length ? asked : hours).map((h) => `${h.day}: ${h.open ? `${h.open}-${h.close}` : 'closed'}`);
-  return `Our hours${info.time_zone ? ` (${info.time_zone as string})` : ''}: ${lines.join('; ')}.`;
-}
 
 function sayContact(info: Result, question: string): string[] {
   const out: string[] = [];
