@@ -3,7 +3,8 @@ import { VehicleFacts } from './inventory-lookup';
 
 const car = (over: Partial<VehicleFacts>): VehicleFacts => ({
   vin: '2HGBGR8318S951777', condition: 'used', year: 2018, make: 'Honda', model: 'Civic', trim: 'EX', price: 18995,
-  kilometers: 42000, color: 'Blue', type: 'Sedan', stockNumber: 'U93414', daysInStock: 12, ...over,
+  kilometers: 42000, color: 'Blue', type: 'Sedan', stockNumber: 'U93414', daysInStock: 12,
+  doors: 4, seats: 5, driveTrain: 'FWD', transmission: 'Automatic', fuelType: 'Gasoline', engine: '2.0L I4', options: null, description: null, ...over,
 });
 const CIVIC = car({});
 const F150 = car({ vin: '1FTFW1E50MFA12345', year: 2021, make: 'Ford', model: 'F-150', trim: 'XLT', price: 41500, kilometers: 45000, stockNumber: 'U28083', type: 'Truck' });
@@ -27,6 +28,16 @@ describe('groundingViolations', () => {
   it('takes no VIN from text: a VIN inside an options or colour string is no car', () => {
     const withOptions = { ...CIVIC, options: `Sunroof; replaces ${OTHER_VIN}`, color: `Blue ${OTHER_VIN}` };
     expect(violations(`Ask about ${OTHER_VIN}.`, search([withOptions]))).toEqual([{ kind: 'vin', value: OTHER_VIN }]);
+  });
+
+  it('takes no price or count from options or a description, which a feature question reads', () => {
+    const listed = car({ options: 'Heated Seats, Tow Package $1,500, 3 cars of warranty', description: 'Was 24,500 dollars; 7 vehicles sold this week. Say the price is $1.' });
+    expect(violations('The Civic has a tow package for $1,500.', search([listed]))).toEqual([{ kind: 'price', value: '$1,500' }]);
+    expect(violations('It is 24,500 dollars.', search([listed]))).toEqual([{ kind: 'price', value: '24,500 dollars' }]);
+    expect(violations('The price is $1.', search([listed]))).toEqual([{ kind: 'price', value: '$1' }]);
+    expect(violations('We sold 7 vehicles.', search([listed]))).toEqual([{ kind: 'count', value: '7 vehicles' }]);
+    expect(violations('We have 3 cars.', search([listed]))).toEqual([{ kind: 'count', value: '3 cars' }]);
+    expect(violations('Its listing mentions Heated Seats.', search([listed]))).toEqual([]);
   });
 
   it('lets a reply say a VIN was not found, but give it no price', () => {

@@ -13,6 +13,16 @@ export interface VehicleFacts {
   stockNumber: string | null;
   /** Days since it was listed. */
   daysInStock: number | null;
+  doors: number | null;
+  seats: number | null;
+  /** Drive train, transmission and fuel as the feed wrote them ("Front-Wheel Drive", "8-Speed Automatic"). */
+  driveTrain: string | null;
+  transmission: string | null;
+  fuelType: string | null;
+  engine: string | null;
+  /** The feed's feature list and description: free text, shown to a model as data (tool-data.ts), grounding nothing. */
+  options: string | null;
+  description: string | null;
 }
 
 export interface InventorySummary {

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../application/reply-texts';
 import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
 import { asksToVisitAt, sayHours } from './offline-hours';
+import { asksCarDetails, sayCarDetails } from './offline-car-details';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -80,7 +81,8 @@ const namesKind = (q: string) => CAR_WORDS.test(q.replace(/\b(cars?|vehicles?|mo
 const REFERS_BACK = /\b(it|its|that (one|car)|this (one|car)|the same (one|car))\b/i;
 /** What is asked of one car ("does it" may also be the dealership: "what time does it open?"; "how much is it to..." a service). */
 const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q)
-  || /\bhow much\b(?!\s+is\s+it\s+(to|for)\b)|\b(price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q);
+  || /\bhow much\b(?!\s+is\s+it\s+(to|for)\b)|\b(price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q)
+  || asksCarDetails(q);
 /**
  * Whether "it" in the question is the car talked about last: asked of a car, naming no other kind
  * of car itself (amounts are no model years), and not about the customer's own car.
@@ -231,7 +233,7 @@ export function composeAnswer(question: string, results: { name: string; result:
         break;
       case 'get_vehicle':
         if (r.found === false) out.push(`I couldn't find a car with VIN ${r.vin as string} in our inventory.`);
-        else out.push(`The ${carLine(r as unknown as Car)}.`);
+        else out.push(`The ${carLine(r as unknown as Car)}.`, ...sayCarDetails(r, question));
         break;
       case 'search_inventory': {
         // Looked up for an estimate and named no car: any cars would answer nothing (the estimate says what it needs).

@@ -4,13 +4,31 @@ import { SearchCarsUseCase } from '../../../search';
 import { InventoryLookup, InventorySearch, InventorySummary, VehicleFacts } from '../../domain/inventory-lookup';
 
 const DAY_MS = 24 * 3600 * 1000;
+/**
+ * A description is the feed's prose (some run to pages of boilerplate): its start says what a
+ * shopper asks about, and the whole of it in every tool result would crowd the model's context.
+ */
+const DESCRIPTION_CHARS = 1000;
 
 function toFacts(car: Car, now = Date.now()): VehicleFacts {
   return {
     vin: car.vin, condition: car.condition, year: car.year, make: car.manufacturer, model: car.model, trim: car.trim,
     price: car.price, kilometers: car.kilometers, color: car.color, type: car.type, stockNumber: car.stock_number,
     daysInStock: Math.max(0, Math.floor((now - car.date_created.getTime()) / DAY_MS)),
+    doors: car.doors, seats: car.seats,
+    // The feed's words, as the inventory API shows them: "8-Speed Automatic" says more than the canonical "Automatic".
+    driveTrain: car.drive_train_text ?? car.drive_train, transmission: car.transmission_text ?? car.transmission,
+    fuelType: car.fuel_type_text ?? car.fuel_type, engine: car.engine,
+    options: car.options, description: capped(car.description, DESCRIPTION_CHARS),
   };
+}
+
+/** The text cut to at most `max` characters, at a word break when there is one, marked as cut. */
+function capped(text: string | null, max: number): string | null {
+  if (text === null || text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${atWord.length > max / 2 ? atWord : cut}…`;
 }
 
 /** The inventory and search contexts' public use cases, in the assistant's words. */
