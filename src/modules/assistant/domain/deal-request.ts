@@ -3,15 +3,16 @@
  * assistant states the listed price and hands off to staff, never agrees (decisions.md section 9).
  *
  * Recognised by what a message asks, from a few general parts rather than set sentences:
- * - the text is read once (`readRequest`): amounts become marks saying what kind of amount each is
+ * - the text is read once (`readRequest`): Spanish and French words for the same meanings read as English, amounts become marks saying what kind of amount each is
  *   (a price, other money, a budget, a percentage, a bare "21" that may mean thousands), then lower
  *   case, chat spellings ("u", "yall", "im") and small typos of the words below made standard;
  * - small vocabularies: price nouns, reduction verbs, vague quantities ("a couple grand"), words
  *   that veto a reading (financing, fees, a budget, an ask declined: "not looking to haggle");
  * - patterns that combine them the way a request is built: a reduction verb on a price or an amount
  *   ("knock 2k off", "bring the price down"), a superlative on a price ("your best number"), an
- *   amount offered for a car ("would you take 16 for the sonata"), a price set against a
- *   competitor's, a value asked for the customer's own car.
+ *   amount offered for a car ("would you take 16 for the sonata"), a price set against another
+ *   seller's ("carvana is 2k under you"), a value asked for the customer's own car; a price's history
+ *   ("did the price drop?") asks for none.
  */
 import { type Amount, findAmounts, NUMBER_WORDS } from '../../../../libs/common/text/amounts';
 
@@ -33,11 +34,11 @@ const PERCENT = '\ue003';
 const BARE = '\ue004';
 
 /**
- * A bare four-digit number is money only at the end of a sentence or before "for", "cash", "off", "less" or "under" the asking
+ * A bare four-digit number is money only at the end of a sentence or before "for", "cash", "off", "less" or "under" the asking or you
  * ("would you take 2000 for it?", "2000 off?"); elsewhere it is a year or a model's number ("1985
  * Corvettes", "Ram 2500", "7500 lbs").
  */
-const YEAR_AS_PRICE_AFTER = /^\s*(?:$|[?.!,;]|for\b|cash\b|off\b|less\b|cheaper\b|(?:under|below)\s*(?:$|[?.!,;]|(?:the\s+|your\s+)?(?:asking|sticker|list|msrp|invoice|price)\b))/i;
+const YEAR_AS_PRICE_AFTER = /^\s*(?:$|[?.!,;]|for\b|cash\b|off\b|less\b|cheaper\b|lower\b|(?:under|below)\s*(?:$|[?.!,;]|(?:the\s+|your\s+)?(?:asking|sticker|list|msrp|invoice|price)\b|(?:you|yours|here)\b))/i;
 
 function isMoney(a: Amount, after: string): boolean {
   if (a.unit !== null) return false;
@@ -76,7 +77,7 @@ const ASKED_TO_TAKE_BEFORE = /\b(?:would|will|could|can|do)\s+(?:you|ya)\s+(?:\w
 const PUT_TOWARDS = /^\s*(?:for|as|towards?|on)\s+(?:a|an|the|my|our|your)?\s*(?:down\s*payment|deposit|down)\b/i;
 /** What can follow a bare number that means thousands: the end, an offer's words, a car named after "for"/"on". */
 const BARE_AFTER =
-  /^\s*(?:$|[?!.,;)]|(?:flat|even|cash|otd|out the door|all in|total|tops|max|firm|final|out of the question|and|&|n|or|if|but|(?:i|we)(?:'?(?:ll|d|m|re))?|then|so|plus|instead|off|less|lower|cheaper|work|works|happen|doable|sounds?|too|one|two|three|four|five|six|seven|eight|nine|fifty)\b|(?:for|on)\s+(?:the|that|this|it|your|ur|stock|him|her|both|them|me|us|[a-hj-npr-z\d]{17})\b|(?:would|should|could|might)\s+(?:be|work|do)\b|with\s+(?:tax|taxes|fees|everything)\b|(?:is\s+|seems\s+)?(?:possible|acceptable|ok|okay|fair|reasonable|realistic|enough|in the ballpark)\b|is\s+(?:my|our|all|the|what|where|too)\b|in\s+(?:cash|hand)\b|be\b)/i;
+  /^\s*(?:$|[?!.,;)]|(?:flat|even|cash|otd|out the door|all in|total|tops|max|firm|final|out of the question|and|&|n|or|if|but|(?:i|we)(?:'?(?:ll|d|m|re))?|then|so|plus|instead|off|less|lower|cheaper|work|works|happen|doable|sounds?|too|one|two|three|four|five|six|seven|eight|nine|fifty)\b|(?:for|on)\s+(?:the|that|this|it|your|ur|stock|him|her|both|them|me|us|[a-hj-npr-z\d]{17})\b|(?:would|should|could|might)\s+(?:be|work|do)\b|with\s+(?:tax|taxes|fees|everything)\b|(?:is\s+|seems\s+)?(?:possible|acceptable|ok|okay|fair|reasonable|realistic|enough|in the ballpark)\b|is\s+(?:my|our|all|the|what|where|too)\b|in\s+(?:cash|hand)\b|be\b|not\s+(?:a|one)\s+(?:penny|dime|cent|dollar)\b|not\s+(?:a\s+)?(?:more|higher)\b)/i;
 /** After a bare number too large for an hour: a day or a condition ("I'd do 19 today", "19 with the warranty"). */
 const BIG_BARE_AFTER = /^\s*(?:right now|now|today|tonight|tomorrow|this week|with)\b/i;
 /** Before a bare number, "at" or "by" makes it a time ("call me at 3", "ready by 5", "at 10 or 11"), unless the customer stands at it ("I'm at 21", "meet me at 25") or buys at it. */
@@ -137,14 +138,16 @@ const SPOKEN_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] > 1
 const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] > 0 && NUMBER_WORDS[w] < 10);
 const SPOKEN_THOUSANDS = new RegExp(String.raw`\b(?:${SPOKEN_WORDS.join('|')})(?:[\s-]+(?:${UNIT_WORDS.join('|')}))?\b`, 'gi');
 
-/** Slang for thousands the shared reader does not know ("2 large off", "under 10 large"), read as "grand" (not "2 large pizzas"). */
-const LARGE_THOUSANDS = /\b(\d+(?:\.\d+)?)\s+large\b(?=\s*(?:$|[^\w\s]|(?:off|for|on|cash|with|and|or|max|tops|less|under|over|down|out|if|is|to|i|i'?m|i'?ll|we)\b))/gi;
+/** Slang for thousands the shared reader does not know ("2 large off", "3 racks", "5 stacks", "2 g's"), read as "grand" (not "2 large pizzas"). */
+const SLANG_THOUSANDS = /\b(\d+(?:\.\d+)?)\s*(?:large|racks?|stacks?|bands?|g's|gs)\b(?=\s*(?:$|[^\w\s]|(?:off|for|on|cash|with|and|or|max|tops|less|under|over|down|out|if|is|to|i|i'?m|i'?ll|we)\b))/gi;
+/** Slang for hundreds ("5 hundo off", "a couple hunnid", "5 bills off"). */
+const SLANG_HUNDREDS = /\b(\d+|a|couple|few)\s+(?:hundos?|hunnids?|hunneds?|bills)\b/gi;
 /** Amounts after a down payment, in its clause, that fit in it: where it comes from ("4k down, 2k cash and 2k from my tax return"), not a price. */
 const SAME_CLAUSE = /^[^.?!;\n]*$/;
 const MOVES_A_PRICE_AFTER = /^\s*(?:off|less|lower|cheaper)\b/i;
 
 function markAmounts(written: string): string {
-  const text = written.replace(LARGE_THOUSANDS, '$1 grand');
+  const text = written.replace(SLANG_THOUSANDS, '$1 grand').replace(SLANG_HUNDREDS, '$1 hundred');
   let out = '';
   let at = 0;
   let downLeft = 0;
@@ -166,6 +169,96 @@ function markAmounts(written: string): string {
     BARE_AFTER.test(whole.slice(start + words.length)) && !TIME_BEFORE.test(whole.slice(0, start)) ? BARE : words);
 }
 
+// ---------------------------------------------------------------- Spanish and French, read as English
+
+/**
+ * Customers write in Spanish or French, or mix them into English ("mejor precio", "un 8 por ciento de descuento", "votre
+ * meilleur prix"). Their words for the same meanings as the vocabularies below are read as the English the patterns know,
+ * before amounts are (so "27 mil" is thousands, "al mes" a period, "de enganche" a down payment). Accents are dropped first.
+ * Words that are also English ("dan", "me", "plus", "auto", "location") are left alone; verb forms addressed to the seller carry
+ * their "you" ("igualan": "you match"), as Spanish and French leave it out or put it after the verb.
+ */
+const FOREIGN_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  // French elision and inversion: "j'offre", "l'auto", "pouvez-vous".
+  [/\b(j|l|d|qu|c|m)'(?=[a-z])/gi, '$1e '],
+  [/-(?=(?:vous|tu|il|elle|on|nous)\b)/gi, ' '],
+  [/\b(?:por\s*ciento|pour\s*cent|pourcent)s?\b/gi, 'percent'],
+  // "27 mil" is 27 thousand in Spanish (the shared reader takes "mil" for a million).
+  [/\b(\d+(?:[.,]\d+)?)\s*mil\b/gi, '$1 thousand'],
+  [/\b(?:de|como|d'|pour|en)?\s*(?:enganche|pago\s+inicial|mise\s+de\s+fonds|acompte|anticipo|prima)\b/gi, ' down'],
+  [/\b(?:al|por|cada|el|par|chaque|au)\s+(?:mes|mois)\b/gi, 'a month'],
+  [/\b(?:en\s+efectivo|de\s+contado|al\s+contado|en\s+cash|comptant|en\s+liquide)\b/gi, 'cash'],
+  [/\b(?:a\s+cuenta|(?:como|en)\s+parte\s+de\s+pago|en\s+reprise|en\s+echange|a\s+cambio)\b/gi, 'in trade'],
+  [/\b(?:valor|valeur)\s+(?:de\s+)?(?:intercambio|reprise|cambio)\b/gi, 'trade value'],
+  // A price and its adjective after it: "precio mas bajo", "prix le plus bas", "ultimo precio".
+  [/\b(?:precio|prix)\s+(?:(?:mas|le\s+plus|plus)\s+(?:bajo|bas)|minimo|minimum)\b/gi, 'lowest price'],
+  [/\b(?:precio|prix)\s+(?:final|ultimo|dernier)\b|\b(?:ultimo|dernier)\s+(?:precio|prix)\b/gi, 'final price'],
+  [/\b(?:lo|le)\s+(?:mas\s+bajo|plus\s+bas|minimo|minimum|menos|moins)\b/gi, 'the lowest'],
+  [/\b(?:mas\s+barato|mas\s+barata|moins\s+cher|moins\s+chere|plus\s+bas)\b/gi, 'cheaper'],
+  // "Hacer precio" (make a price): a better price.
+  [/\b(?:hacer|hacerme|hacernos|hacen|hace|haces|harian)\s+(?:un\s+)?(?:buen\s+|mejor\s+)?precio\b/gi, 'give me a better price'],
+  // "En cuanto me la dejan": what would you let it go for.
+  [/\b(?:en|por)\s+cuanto\s+(?:me\s+|nos\s+)?(?:lo|la|los|las)\s+(?:dejan|dejarian|deja|dejas|vende|venden|venderian|darian|dan)\b/gi, "what's the lowest you'd take"],
+  // "Cuanto me dan", "me lo dan": what you give me (alone, "dan" is a name).
+  [/\b(?:me|nos)\s+(?:(?:lo|la)\s+)?(?:dan|da|das|darian|daria|darias)\b/gi, 'you would give me'],
+  [/\b(?:te|le|les)\s+(?:(?:lo|la)\s+)?(?:doy|daria|dare)\b/gi, 'i would give you'],
+];
+const FOREIGN_WORDS: Readonly<Record<string, string>> = {
+  // Prices and asks.
+  precio: 'price', precios: 'price', prix: 'price', mejor: 'best', meilleur: 'best', meilleure: 'best', meilleurs: 'best',
+  descuento: 'discount', descuentos: 'discount', rebaja: 'discount', rebajas: 'discount', rebajar: 'discount', rebajan: 'discount',
+  rebajen: 'discount', rebajarian: 'discount', rebajaria: 'discount', rabais: 'discount', remise: 'discount', escompte: 'discount',
+  negociable: 'negotiable', negociables: 'negotiable', negociar: 'negotiate', negociamos: 'negotiate', negocier: 'negotiate',
+  negocions: 'negotiate', negociez: 'negotiate', regatear: 'haggle', regateo: 'haggle', marchander: 'haggle',
+  oferta: 'offer', ofertas: 'offer', offre: 'offer', offres: 'offer', ofrezco: 'i offer', ofrecer: 'offer', offrir: 'offer',
+  ofrecen: 'you offer', ofreces: 'you offer', ofrece: 'you offer', ofrecerian: 'you would offer', ofreceria: 'you would offer',
+  offrez: 'you offer', offririez: 'you would offer', trato: 'deal', firme: 'firm', fijo: 'firm', minimo: 'lowest', menos: 'less',
+  moins: 'less', barato: 'cheap', barata: 'cheap', cher: 'expensive', caro: 'expensive', cara: 'expensive',
+  // The seller asked: "pueden igualar", "me lo igualan", "aceptarian 20 mil", "pourriez-vous baisser".
+  igualar: 'match', igualan: 'you match', igualen: 'you match', iguala: 'you match', igualas: 'you match', igualarian: 'you would match',
+  egaler: 'match', egalez: 'you match', egaleriez: 'you would match', mejorar: 'better', mejoran: 'you better', mejorarian: 'you would better',
+  bajar: 'lower', bajarle: 'lower', bajan: 'you lower', bajen: 'you lower', bajarian: 'you would lower', baisser: 'lower', baissez: 'you lower', baisseriez: 'you would lower',
+  aceptar: 'accept', aceptan: 'you accept', acepta: 'you accept', aceptas: 'you accept', aceptarian: 'you would accept', aceptaria: 'you would accept',
+  accepter: 'accept', acceptez: 'you accept', accepteriez: 'you would accept', tomar: 'take', toman: 'you take', tomarian: 'you would take',
+  prendre: 'take', prenez: 'you take', prendriez: 'you would take', dejar: 'let', dejan: 'you let', dejarian: 'you would let', dejas: 'you let',
+  vender: 'sell', venden: 'you sell', venderian: 'you would sell', vendre: 'sell', vendez: 'you sell', vendriez: 'you would sell',
+  dar: 'give', darian: 'you would give', daria: 'would give', donner: 'give', donnez: 'you give', donneriez: 'you would give',
+  pagar: 'pay', pagan: 'you pay', pagarian: 'you would pay', payer: 'pay', payez: 'you pay', paieriez: 'you would pay',
+  hacer: 'do', hacen: 'you do', harian: 'you would do', faire: 'do', faites: 'you do', feriez: 'you would do',
+  pueden: 'can you', puede: 'can you', puedes: 'can you', podrian: 'could you', podria: 'could you', podrias: 'could you',
+  pouvez: 'can you', pourriez: 'could you', peux: 'can you', pourrais: 'could you', puedo: 'can i', podemos: 'can we',
+  compro: 'i buy', compramos: 'we buy', pago: 'i pay', pagaria: 'i would pay', doy: 'i give', pagos: 'payments', mensualidad: 'monthly payment', mensualidades: 'monthly payments',
+  mensual: 'monthly', versement: 'payment', mensualite: 'monthly payment', mensualites: 'monthly payments', financiamiento: 'financing',
+  financiacion: 'financing', financement: 'financing', financer: 'finance', financiar: 'finance', prestamo: 'loan', pret: 'loan',
+  tasa: 'rate', taux: 'rate', interes: 'interest', interet: 'interest', credito: 'credit', deposito: 'deposit', cuota: 'payment', cuotas: 'payments',
+  // A value for the customer's car.
+  cuanto: 'how much', cuanta: 'how much', combien: 'how much', vale: 'is worth', vaut: 'is worth', valdria: 'would be worth', vaudrait: 'would be worth',
+  valor: 'value', valeur: 'value', avaluo: 'appraisal', avaluar: 'appraise', tasar: 'appraise', tasacion: 'appraisal', evaluer: 'appraise',
+  evaluation: 'appraisal', intercambio: 'trade', intercambiar: 'trade', reprise: 'trade in', echanger: 'trade',
+  // Sellers, cars, and the small words between.
+  otro: 'other', otra: 'other', otros: 'other', otras: 'other', autre: 'other', autres: 'other', agencia: 'dealer', concesionario: 'dealer',
+  concesionaria: 'dealer', distribuidor: 'dealer', concessionnaire: 'dealer', lote: 'lot',
+  carro: 'car', coche: 'car', voiture: 'car', camioneta: 'truck', troca: 'truck', camion: 'truck', vehiculo: 'vehicle', vehicule: 'vehicle',
+  mi: 'my', mis: 'my', mon: 'my', ma: 'my', mes: 'my', nuestro: 'our', nuestra: 'our', notre: 'our', tu: 'your', su: 'your', votre: 'your', vos: 'your',
+  usted: 'you', ustedes: 'you', vous: 'you', nosotros: 'we', nous: 'we', je: 'i',
+  el: 'the', la: 'the', los: 'the', las: 'the', le: 'the', les: 'the', lo: 'it', un: 'a', una: 'a', une: 'a',
+  del: 'of the', de: 'of', du: 'of the', des: 'of the', por: 'for', para: 'for', pour: 'for', en: 'at', y: 'and', et: 'and', si: 'if',
+  es: 'is', est: 'is', cual: 'what', quel: 'what', quelle: 'what', hoy: 'today', ahora: 'now', maintenant: 'now', dinero: 'money', argent: 'money',
+  efectivo: 'cash', mas: 'more', publicado: 'listed', anunciado: 'advertised', affiche: 'listed', annonce: 'advertised',
+};
+/** Before "mi", a number: miles ("80k mi"), not "my". */
+const MILES_BEFORE = /\d\s*k?\s*$/i;
+
+/** The text with Spanish and French words read as English (see FOREIGN_PHRASES); English text comes back as it was, but for accents. */
+function inEnglish(text: string): string {
+  let out = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[\u00bf\u00a1]/g, ' ');
+  for (const [pattern, english] of FOREIGN_PHRASES) out = out.replace(pattern, english);
+  return out.replace(/(?<![\w'-])[a-z]+(?![\w'-])/gi, (word, at: number, whole: string) => {
+    const english = FOREIGN_WORDS[word.toLowerCase()];
+    return english === undefined || (word.toLowerCase() === 'mi' && MILES_BEFORE.test(whole.slice(0, at))) ? word : english;
+  });
+}
+
 // ---------------------------------------------------------------- words, made standard
 
 /** Chat spellings of the words the patterns read. */
@@ -174,7 +267,7 @@ const CHAT_SPELLINGS: Readonly<Record<string, string>> = {
   im: "i'm", id: "i'd", ive: "i've", ill: "i'll", youd: "you'd", youll: "you'll", youre: "you're", r: 'are', whats: "what's", wats: "what's", hows: "how's", wat: 'what', thats: "that's", its: "it's",
   cant: "can't", wont: "won't", dont: "don't", isnt: "isn't", wouldnt: "wouldn't", wud: 'would', cud: 'could',
   wanna: 'want to', gonna: 'going to', gimme: 'give me', lemme: 'let me', lmk: 'let me know', pls: 'please', plz: 'please',
-  n: 'and', w: 'with', bc: 'because', cuz: 'because', diff: 'difference', tho: 'though',
+  n: 'and', w: 'with', lil: 'little', bc: 'because', cuz: 'because', diff: 'difference', tho: 'though',
 };
 /** Words the patterns depend on, which a small typo should not hide ("wuold", "bst", "dicount", "thinkin"). */
 const KEY_WORDS = [
@@ -209,12 +302,16 @@ function standardWord(w: string): string {
   return w;
 }
 
+/** "ur"/"your" before what only follows "you're" ("ur gonna give", "your not going to"): "you're", not "your". */
+const YOURE_MEANT = /\b(?:ur|your)(?=\s+(?:gonna|going\s+to|willing|able|not)\b)/g;
+
 /** The text as the patterns read it: amounts marked, lower case, hyphenated words apart, words made standard. */
 function readRequest(text: string): string {
-  return markAmounts(text)
+  return markAmounts(inEnglish(text))
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/&/g, ' and ')
+    .replace(YOURE_MEANT, "you're")
     .replace(/([a-z])-(?=[a-z])/g, '$1 ')
     .replace(/[a-z][a-z']*/g, standardWord)
     .replace(/[ \t]+/g, ' ');
@@ -222,8 +319,8 @@ function readRequest(text: string): string {
 
 // ---------------------------------------------------------------- vocabularies and rules
 
-/** A vague amount of money: "a couple grand", "a few hundred", "a grand", "15 hundred", "half a grand". */
-const QTY_MONEY = String.raw`(?:a\s+(?:couple|few)(?:\s+of)?\s+(?:grand|thousand|hundred|k|bucks|dollars|g's|gs)|couple\s+(?:grand|thousand|hundred|k)|(?:a|another|one)\s+(?:grand|thousand|hundred)|half\s+a\s+(?:grand|thousand|k)|(?:\d+|few|several)\s+hundred|a few bucks)`;
+/** A vague amount of money or percent: "a couple grand", "a few hundred", "a grand", "15 hundred", "half a grand", "a percent or two". */
+const QTY_AMOUNT = String.raw`(?:(?:a|one|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several)\s+(?:percent|pct|percentage\s+points?)(?:\s+or\s+(?:two|three|so))?|a\s+(?:couple|few)(?:\s+of)?\s+(?:grand|thousand|hundred|k|bucks|dollars|g's|gs)|couple\s+(?:grand|thousand|hundred|k)|(?:a|another|one)\s+(?:grand|thousand|hundred)|half\s+a\s+(?:grand|thousand|k)|(?:\d+|few|several)\s+hundred|a few bucks)`;
 
 /** Fragments the patterns share, written `{NAME}` in them. */
 const PARTS: Record<string, string> = {
@@ -239,9 +336,9 @@ const PARTS: Record<string, string> = {
   OTHER: OTHER_MONEY,
   /** Words for a price. "number" is a price unless it is one to call ("best number to text the sales team"). */
   PRICE_NOUN: String.raw`(?:prices?|pricing|numbers?(?!\s+(?:to|for)\s+(?:call|text|reach|contact|email|message|use|dial|calling|texting|reaching|sales|service|the sales))|figure|deal|offer|quote|otd|out the door)`,
-  QTY_MONEY,
+  QTY_AMOUNT,
   /** Any vague amount: money, or "something", "a bit". */
-  QTY: String.raw`(?:${QTY_MONEY}|a\s+(?:bit|little|tad|touch|chunk|smidge)(?:\s+more)?|some(?:thing)?|anything|more)`,
+  QTY: String.raw`(?:${QTY_AMOUNT}|a\s+(?:bit|little|tad|touch|chunk|smidge)(?:\s+more)?|some(?:thing)?|anything|more)`,
   /** After a deal or a best price, a loan it is on: "the best deal you have on financing", "best price on a lease". */
   ON_FINANCING: String.raw`\s+(?:(?:you|we)\s+(?:have|got|offer|can\s+get)\s+)?(?:on|for|with)\s+(?:an?\s+)?(?:financ\w*|apr|rates?|interest|loans?|leas\w*)\b`,
   /** Before an ask, words that decline it: "not looking to haggle", "I don't need a discount", "no need to discount". */
@@ -258,12 +355,17 @@ const PARTS: Record<string, string> = {
   A_BUYER: String.raw`an?\s+(?:cash|first time|returning|repeat|loyal)\s+(?:buyer|customer)`,
   /** Price guides and listing sites a price is compared with. */
   PRICE_GUIDE: String.raw`(?:kbb|kelley|edmunds|blue\s*book|nada|market\s+value|truecar|cargurus)`,
-  /** Another seller. */
-  ELSEWHERE: String.raw`(?:(?:another|other|different|competing|competitor'?s?)\s+(?:dealer\w*|store|lot|place|site|seller))`,
+  /** Another seller: one not this dealership, a named online or used-car seller, or "the X dealer down the street". */
+  ELSEWHERE: String.raw`(?:(?:another|other|different|competing|competitor'?s?)\s+(?:dealer\w*|store|lot|place|site|seller)|carvana|carmax|vroom|autonation|auto\s*trader|cars\.com|cargurus|truecar|craigslist|(?:facebook\s+)?marketplace|offerup|echopark|drivetime|` +
+    String.raw`[a-z]+(?:\s+(?:dealer\w*|motors|place|lot|store))?\s+(?:down\s+the\s+(?:street|road|block)|up\s+the\s+(?:street|road)|across\s+(?:town|the\s+street)|next\s+(?:door|town\s+over)))`,
   /** What follows a price coming down (a bit, an amount, to a price, "?"), not a visit coming down ("come down Saturday", "to the dealership"). */
-  DOWN_TAIL: String.raw`\s*(?:$|[?!.,;]|(?:a\s+)?(?:bit|little|tad|touch|smidge)|some|more|any(?:more)?|at all|further|much|even|lower|off\b|(?:about|around|like|another|by)?\s*[${PRICE}${BARE}${PERCENT}]|${QTY_MONEY}|on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|in\s+price|from\b|to\s+[${PRICE}${BARE}${OTHER_MONEY}]|to\s+(?:the|their|your|that|a|my)\s+(?:\w+\s+)?(?:price|quote|offer|number)|to\s+(?:that|this)\s*(?:$|[?!.,])|and\b|so\b|if\b|for\s+(?:me|us)\b)`,
+  DOWN_TAIL: String.raw`\s*(?:$|[?!.,;]|(?:a\s+)?(?:bit|little|tad|touch|smidge)|some|more|any(?:more)?|at all|further|much|even|lower|off\b|(?:about|around|like|another|by|at\s+least)?\s*[${PRICE}${BARE}${PERCENT}]|(?:at\s+least\s+)?${QTY_AMOUNT}|on\s+(?:the\s+)?(?:price|it|that|this|number|sticker)|in\s+price|from\b|to\s+[${PRICE}${BARE}${OTHER_MONEY}]|to\s+(?:the|their|your|that|a|my)\s+(?:\w+\s+)?(?:price|quote|offer|number)|to\s+(?:that|this)\s*(?:$|[?!.,])|and\b|so\b|if\b|for\s+(?:me|us)\b)`,
+  /** After "the lowest/best you've got on", a measure that is no price: "lowest you have on miles", "best you can do on gas". */
+  NOT_PRICE: String.raw`(?:miles|mileage|km|kms|kilometers|odometer|gas|fuel|mpg|insurance|rates?|apr|interest|payments?|warrant(?:y|ies)|hours)`,
+  /** Service work, whose price is no car's ("best price on tires"). */
+  SERVICE_WORK: String.raw`(?:tires?|oil(?:\s+changes?)?|brakes?|service|parts|repairs?|detailing|tint\w*|alignments?|inspections?)`,
   /** What the customer owns, when it is no car ("my oil change", "my budget", "my wife"). */
-  NOT_A_CAR: String.raw`(?:service|repairs?|oil|appointment|tires?|order|lease|loan|payments?|insurance|warranty|keys?|fob|time|credit|deposit|down|license|registration|plates?|info|information|phone|number|email|address|name|son|daughter|wife|husband|kids?|family|budget|trip|flight|mechanic|first|next|new|last|previous)`,
+  NOT_A_CAR: String.raw`(?:while|service|repairs?|oil|appointment|tires?|order|lease|loan|payments?|insurance|warranty|keys?|fob|time|credit|deposit|down|license|registration|plates?|info|information|phone|number|email|address|name|son|daughter|wife|husband|kids?|family|budget|trip|flight|mechanic|first|next|new|last|previous)`,
 };
 
 /**
@@ -282,6 +384,8 @@ const SEARCH = /\b(?:looking|shopping|searching|anything|something|options|what 
 const MILEAGE = /\b(?:has|have|had|with|miles|mileage|km|kms|kilometers|odometer|clock|driven)\b/i;
 /** A message that talks money, or buys on a condition: then a vague ask ("anything you can do?", "help me out") is about the price. */
 const MONEY_TALK = new RegExp(String.raw`\b(?:pric\w*|expensive|high|steep|costs?|sticker|kbb|budget|spend|afford|pay|paying|cash|deal|numbers?|money|cheaper|msrp)\b|\bif\s+(?:i|we)\s+(?:buy|purchase|sign)\b|[${PRICE}${BARE}${PERCENT}]`, 'i');
+/** The customer's own past deal, told, not asked for ("I sold my old car to carmax for 15k", "we paid 30k at another dealer"). */
+const OWN_PAST_DEAL = /\b(?:i|we)\s+(?:\w+\s+)?(?:sold|bought|paid|purchased|leased)\b/i;
 /** A clause that states a listed price, from a customer ("it's listed at 32,490") or a seller. */
 const LISTED = /\b(?:listed|advertised|priced|posted|shows?|says|list price|asking price is|price (?:is|was) )/i;
 
@@ -319,8 +423,27 @@ function anyRule(rules: readonly Rule[], text: string): boolean {
   return false;
 }
 
+/** Whether the listed price is the final one: a question about fees ("is the listed price the final price with taxes?"). */
+const LISTED_AS_FINAL = /\b(?:(?:listed|advertised|posted|displayed|online|website|sticker|window)\s+price|price\s+(?:listed|advertised|posted|displayed|online))\b[^.?!;\n]{0,25}?\b(?:final|real|actual|total)\s+price\b/i;
 /** A listed price asked about, not a new one asked for ("is the website price the real price?"). */
 const ABOUT_THE_LISTING = /\b(?:website|online|internet|web|listed|advertised|sticker|store)\b/i;
+
+/** A change to a price moves it down. */
+const PRICE_MOVED = String.raw`(?:lower\w*|reduc\w*|drop\w*|cut|slash\w*|mark\w*\s+down|discount\w*|(?:go|gone|went|come|came|been\s+brought|brought)\s+down|chang\w*)`;
+/**
+ * A price's history asked about, not a new price asked for: "did the price drop on the tacoma?", "when did you lower it",
+ * "was there a price cut", "has it been reduced", "I see you dropped the price" (not "if it was lowered I'd buy", nor with a request
+ * in the same sentence: "you dropped it 500, how about 1000 more").
+ */
+const PRICE_HISTORY = new RegExp(
+  String.raw`^(?![^]*\b(?:can|could|would|will|won't|willing|please|chance|how about|what about|more|further|again|another|even)\b)[^]*(?:` +
+    String.raw`\b(?:did|didn't|has|hasn't|have|haven't|had|was|wasn't|were|weren't)\s+(?:you|they|it|(?:the|its|their|your)\s+(?:[\w'-]+\s+){0,2}?(?:price|sticker|asking|number|msrp))` +
+    String.raw`(?:\s+(?:guys|all|already|recently|just|ever|really|finally|been))*\s+${PRICE_MOVED}\b` +
+    String.raw`|\b(?:was|were|has|have|had)\s+there\s+(?:been\s+)?(?:a|any)\s+(?:\w+\s+)?(?:price\s+)?(?:drops?|cuts?|reductions?|changes?|markdowns?)\b` +
+    String.raw`|(?<!\bif\b[^]*)\b(?:was|were|been|got)\s+(?:lowered|reduced|dropped|cut|slashed|marked\s+down)\b` +
+    String.raw`|(?<!\bif\b[^]*)\b(?:you|they)(?:\s+(?:guys|all|already|just|recently|finally))*\s+(?:lowered|reduced|dropped|cut|slashed|marked\s+down)\b)`,
+  'i',
+);
 
 /** (a) The price of a car to be different: negotiated, lower, best, matched, or an amount offered for it. */
 const PRICE_CHANGE: readonly Rule[] = [
@@ -329,11 +452,11 @@ const PRICE_CHANGE: readonly Rule[] = [
   rule([
     String.raw`{DECLINED}(?<!\bno\s+)\b(?:negotia\w*|haggl\w*|bargain\w*|markdowns?|lowball\w*|wiggle|leeway|counter\s*offers?|obo|pricematch\w*|on sale|on clearance)\b`,
     String.raw`(?<!\b(?:the|online|listed|website|internet|sticker|store|your|their)\s+)\bprice\s+match\w*`,
-    String.raw`\bprice\s+(?:drops?|cuts?|reductions?)\b|\bclearance\s+(?:sale|price|pricing|event)\b`,
+    String.raw`\bprice\s+(?:drops?|cuts?|reductions?|breaks?)\b|\bbreak\s+on\s+(?:the\s+)?price\b|\bclearance\s+(?:sale|price|pricing|event)\b`,
   ]),
   rule([
     String.raw`{DECLINED}(?<!\b(?:financ\w*|apr|rate|interest|service)\s+|\b(?:include\w*|before|after|minus|reflect\w*)\s+(?:the\s+|any\s+|all\s+)?(?:\w+\s+)?|\b(?:is|was)\s+(?:it|this|that)\s+(?:a\s+)?(?:good|great|fair|decent|bad)\s+|\b(?:got|had|gave\s+(?:me|us))\s+(?:a\s+|some\s+)?(?:good|great|nice|fair|decent|sweet)\s+)` +
-      String.raw`\b(?:discount\w*|rebates?|deals?|incentives?|promos?|promotions?|specials)\b(?!\s+(?:with\b|(?:on\s+|for\s+)?(?:financ\w*|apr|rates?|interest|loans?)\b))(?!{ON_FINANCING})` +
+      String.raw`\b(?:discount\w*|rebates?|deals?|incentives?|promos?|promotions?|specials|coupons?|vouchers?)\b(?!\s+(?:with\b|(?:on\s+|for\s+)?(?:financ\w*|apr|rates?|interest|loans?)\b))(?!{ON_FINANCING})` +
       // One advertised is the listed price: "is the deal on the website still good?"
       String.raw`(?!\s+(?:on|from|in)\s+(?:the|your)\s+(?:web\s*site|site|ad|advert\w*|flyer|listing|e?mail|mailer|commercial|page)\b)`,
   ], anyOf(/\bthank/, SERVICE)),
@@ -350,14 +473,14 @@ const PRICE_CHANGE: readonly Rule[] = [
   rule([String.raw`\breal\s+(?:price|number)\b`], anyOf(ABOUT_THE_LISTING, /\bis\s+(?:this|that|it)\s+the\s+real\b/)),
   rule([String.raw`\b(?:your|a|best)\s+cash\s+price\b|\bcash\s+price\s+(?:of\s+)?{ABOUT}{A}`], ABOUT_THE_LISTING),
   rule([
-    String.raw`\b(?:best|lowest|lower|better|cheapest|final|special|discounted|reduced|employee|military|supplier|loyalty|negotiated)(?:\s+(?:possible|cash|otd|out the door|and final))?\s+{PRICE_NOUN}\b(?!\s+(?:range|point|bracket)\b)` +
-      String.raw`(?!\s+{VEHICLE_NOUN}\b)(?!\s+(?:on|for)\s+(?:a|an|any)\b)(?!{ON_FINANCING})(?!\s+\w+(?:\s+\w+)?\s+you(?:'ve)?\s+(?:have|got|carry)\b)`,
-    String.raw`\byour\s+(?:(?:absolute|very|rock)\s+)?(?:best|lowest|bottom|cheapest|final)\b(?=\s*(?:$|[?!.,;:]|on\b|for\b|with\b|and\b|or\b|{PRICE_NOUN}))`,
-  ]),
+    String.raw`\b(?:best|lowest|lower|better|cheapest|final|special|discounted|reduced|employee|military|veteran|student|senior|teacher|nurse|first\s+responder|fleet|supplier|loyalty|negotiated|friends\s+and\s+family)(?:\s+(?:possible|cash|otd|out the door|and final))?\s+{PRICE_NOUN}\b(?!\s+(?:range|point|bracket)\b)` +
+      String.raw`(?!\s+{VEHICLE_NOUN}\b)(?!\s+(?:on|for)\s+(?:a|an|any)\b)(?!{ON_FINANCING})(?!\s+(?:on|for)\s+(?:new\s+|the\s+|your\s+)?{SERVICE_WORK}\b)(?!\s+\w+(?:\s+\w+)?\s+you(?:'ve)?\s+(?:have|got|carry)\b)`,
+    String.raw`\byour\s+(?:(?:absolute|very|rock)\s+)?(?:best|lowest|bottom|cheapest|final)\b(?=\s*(?:$|[?!.,;:]|on\b|for\b|with\b|and\b|or\b|{PRICE_NOUN}))(?!\s+(?:on|for|in)\s+(?:the\s+)?{NOT_PRICE}\b)`,
+  ], LISTED_AS_FINAL),
   // "The best you can do", "the cheapest you'll sell it for", "the least you'd take", "how low can you go".
   rule([
-    String.raw`\b(?:best|lowest|cheapest|least|bottom)(?:\s+price)?\s+(?:that\s+)?(?:you|i|we)(?:'d|'ll|\s+(?:can|could|will|would|are willing to|be willing to|might))*\s+(?:do|go|take|sell|accept|let|part|give|offer|drop)\b`,
-    String.raw`\b(?:best|lowest)\s+(?:you(?:'ve|\s+have)?\s+got|you\s+have)\s*(?:$|[?!.,]|on\b|for\b)|\b(?:lowest|cheapest|least)\s+(?:it|that|this)\s+(?:goes|can go|will go|could go)\b`,
+    String.raw`\b(?:best|lowest|cheapest|least|bottom|minimum)(?:\s+price)?\s+(?:that\s+)?(?:you|i|we)(?:'d|'ll|\s+(?:can|could|will|would|are willing to|be willing to|might))*\s+(?:do|go|take|sell|accept|let|part|give|offer|drop)\b(?!\s+(?:on|for|in)\s+(?:the\s+)?{NOT_PRICE}\b)`,
+    String.raw`\b(?:best|lowest)\s+(?:you(?:'ve|\s+have)?\s+got|you\s+have)\s*(?:$|[?!.,]|(?:on|for)\b(?!\s+(?:the\s+)?{NOT_PRICE}\b))|\b(?:lowest|cheapest|least)\s+(?:it|that|this)\s+(?:goes|can go|will go|could go)\b`,
     String.raw`\b(?:price|amount|lowest|least)\b{W}{0,20}\byou(?:'d|'ll|\s+would|\s+will|\s+could|\s+can)?\s+(?:accept|take|go)\b`,
     String.raw`\bhow\s+(?:low|far\s+down)\b{W}{0,25}\b(?:go|come|do|take|sell|drop|accept)\b`,
     String.raw`\bhow\s+much\s+(?:(?:lower|less|cheaper)(?=\s*(?:$|[?!.,]|(?:can|could|will|would)\s+(?:you|it|they)\b))|off(?!\s+road)|room|wiggle|of a discount)\b`,
@@ -370,11 +493,11 @@ const PRICE_CHANGE: readonly Rule[] = [
 
   // ---- Is the price firm: "is the price firm", "is 24,900 firm", "are you firm on it", "any flexibility", "any room", "will you budge".
   rule([
-    String.raw`\b(?:price|pricing|sticker|number|asking|{A})\b{W}{0,15}?\b(?:firm|flexib\w*|set in stone|set(?!\s+(?:up|by|for|to|on|at)\b)|fixed|locked)\b`,
+    String.raw`\b(?:price|pricing|sticker|number|asking|{A})\b{W}{0,15}?\b(?:firm|flexib\w*|set in stone|set(?!\s+(?:up|by|for|to|on|at)\b)|fixed|locked|final(?!\s+(?:sale|step|paperwork|payment)))\b`,
     String.raw`\b(?:it|that|this|you)\b{W}{0,6}?\bfirm\b`,
     String.raw`\bflexib\w*\b{W}{0,20}?\b(?:price|pricing|sticker|number)\b`,
-    String.raw`\b(?:any|some|much)\s+flexib\w*\s*(?:$|[?!.,]|on\b|if\b)`,
-    String.raw`\bflexib\w*\s+(?:at all|on\s+(?:it|that|this|price|the\s+(?:price|number|sticker)))`,
+    String.raw`\b(?:any|some|much|a\s+little)\s+flex(?:ib\w*)?\s*(?:$|[?!.,]|on\b|in\b|if\b)`,
+    String.raw`\bflex(?:ib\w*)?\s+(?:at all|in\s+(?:the\s+)?(?:price|number|sticker)\b|on\s+(?:it|that|this|price|the\s+(?:price|number|sticker)))`,
   ], FEES),
   rule([
     String.raw`\broom\s+(?:below|under|beneath|lower\s+than)\b|\broom\s+(?:to|for)\s+(?:move|negotiat\w*|budge|work|play|come down|go down|drop|haggle|bargain)\b`,
@@ -392,7 +515,7 @@ const PRICE_CHANGE: readonly Rule[] = [
   rule([
     String.raw`\b(?:anything|something)\s+(?:else\s+)?(?:you|we)\s+(?:can|could)\s+do\s+(?:for\s+(?:me|us|{A_BUYER})\b|on\s+{THE_CAR}|(?:with|about)\s+(?:the\s+)?price)`,
     String.raw`\bwhat\s+(?:else\s+)?(?:can|could|would|will)\s+you\s+do\s+(?:for\s+(?:me|us)|on\s+(?:(?:the\s+)?price\b|{THE_CAR})|about\s+(?:the\s+)?price|with\s+(?:the\s+)?price)`,
-    String.raw`\byou\b{W}{0,10}?\bdo\s+(?:any\s+better|better|anything|something|any more|much)(?=\s*(?:$|[?!.,]|for\s+(?:me|us|{A_BUYER})\b|on\s+{THE_CAR}|(?:with|about)\s+(?:the\s+)?price|than\b|if\b))`,
+    String.raw`\byou\b{W}{0,10}?\bdo\s+(?:(?:any|a\s+(?:little|bit|tad)|much|some\s*what)\s+better|better|anything|something|any more|much)(?=\s*(?:$|[?!.,]|for\s+(?:me|us|{A_BUYER})\b|on\s+{THE_CAR}|(?:with|about)\s+(?:the\s+)?price|than\b|if\b))`,
   ], anyOf(FINANCE, SERVICE)),
   rule([
     String.raw`\b(?:anything|something)\s+(?:else\s+)?(?:you|we)\s+(?:can|could)\s+do\s*(?:$|[?!.,]|here\b)`,
@@ -438,15 +561,15 @@ const PRICE_CHANGE: readonly Rule[] = [
 
   // ---- Money or percent off: "2k off", "10 percent off", "knock something off", "knock off 2k", "come off the price".
   rule([
-    String.raw`(?:{MOVE}|{QTY_MONEY})\+?\s*(?:%|percent|pct|percentage|points?)?\s+off\b(?!\s+(?:road|work|hold|duty))`,
+    String.raw`(?:{MOVE}|{QTY_AMOUNT})\+?\s*(?:%|percent|pct|percentage|points?)?\s+off\b(?!\s+(?:road|work|hold|duty))`,
     String.raw`(?:%|percent|pct|percentage)\s+(?:off|below|under|discount)\b|{PCT}\s*(?:below|under|less|discount|cheaper)\b`,
     String.raw`\b(?:{REDUCE}|take|give)\s+(?:it\s+|that\s+)?{ABOUT}{QTY}(?:\s+(?:money|dollars|bucks|cash))?\s+off\b`,
     String.raw`\b(?:anything|something|some|a bit|a little)\s+off\s+(?:the\s+)?(?:price|sticker|msrp|list|asking)\b|\b(?:anything|something)\s+off\s+(?:for\s+(?:cash|paying|me|us)|if\s+(?:i|we))\b`,
-    String.raw`\b(?:{REDUCE}|take|give)\s+off\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})|\b(?:knock|shave|lop|chop|whack|cut|trim|slash)\s+off\s+{QTY}`,
-    String.raw`(?:{MOVE}|{QTY_MONEY})\s+(?:knocked|taken|shaved|cut|lopped)\s+off\b`,
+    String.raw`\b(?:{REDUCE}|take|give)\s+off\s+{ABOUT}(?:{MOVE}|{QTY_AMOUNT})|\b(?:knock|shave|lop|chop|whack|cut|trim|slash)\s+off\s+{QTY}`,
+    String.raw`(?:{MOVE}|{QTY_AMOUNT})\s+(?:knocked|taken|shaved|cut|lopped)\s+off\b`,
     String.raw`\bcome\s+(?:down\s+)?off\s+(?:of\s+)?(?:(?:the|your)\s+(?:price|sticker|asking|number)|that|it|{ABOUT}(?:{MOVE}|{QTY}))`,
-    String.raw`(?:{A}|{QTY_MONEY})\s+(?:under|below|beneath)\s*(?:$|[?!.,]|(?:the\s+|your\s+)?(?:asking|sticker|list|msrp|invoice|price)\b)`,
-    String.raw`(?:{A}|{QTY_MONEY})\s+(?:less|lower|cheaper)\b(?!\s+(?:miles|km|kms|mileage|kilometers))(?!\s+than\s+(?:the|a|an)\s+(?!sticker|msrp|list|asking|invoice)\w)`,
+    String.raw`(?:{A}|{QTY_AMOUNT})\s+(?:under|below|beneath)\s*(?:$|[?!.,]|(?:the\s+|your\s+)?(?:asking|sticker|list|msrp|invoice|price)\b|(?:you|yours|here|what\s+you)\b)`,
+    String.raw`(?:{A}|{QTY_AMOUNT})\s+(?:less|lower|cheaper)\b(?!\s+(?:miles|km|kms|mileage|kilometers))(?!\s+than\s+(?:the|a|an)\s+(?!sticker|msrp|list|asking|invoice)\w)`,
   ]),
   // Lowering the price: "lower the price", "bring your number down", "drop 1500", "lower it by 2k", "drop it to 30k", "get it down to 20".
   rule([
@@ -455,22 +578,32 @@ const PRICE_CHANGE: readonly Rule[] = [
     String.raw`\b(?:need|want|get|see|make)\s+(?:the|your|that|its)\s+(?:price|number)\s+(?:a\s+(?:bit|little|tad)\s+)?(?:lower|cheaper|reduced|better)\b`,
     String.raw`\bmake\s+(?:it|that|this|the\s+price)\s+(?:any\s+|a\s+(?:bit|little|tad)\s+|some\s*what\s+)?(?:cheaper|lower|less)\b(?!\s+than\b)`,
     String.raw`\b(?:drop|lower|reduce|knock|bring|cut|shave|trim)\s+(?:it|that|the price)\s+(?:a\s+(?:bit|little|tad|touch)|some|more|any\s*more|further)\b`,
-    String.raw`\b(?:{REDUCE}|come\s+down|go\s+down|save(?:\s+(?:me|us))?)\s+(?:it\s+|that\s+|the\s+price\s+)?(?:down\s+)?{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
+    String.raw`\b(?:{REDUCE}|come\s+down|go\s+down|save(?:\s+(?:me|us))?)\s+(?:it\s+|that\s+|the\s+price\s+)?(?:down\s+)?{ABOUT}(?:{MOVE}|{QTY_AMOUNT})`,
+    // The car named between the verb and the amount: "drop the tundra 4 grand", "knock the 2019 civic down 1500".
+    String.raw`\b{REDUCE}\s+{THE_CAR}\s+(?:down\s+)?(?:by\s+)?{ABOUT}(?:{MOVE}|{QTY_AMOUNT})`,
+    // A cost taken off the price: "take off what the tires will cost", "knock the cost of the repair off", "deduct the price of new brakes".
+    String.raw`\b(?:{REDUCE}|take|deduct|subtract|credit)\s+(?:me\s+|us\s+)?off\s+what(?:ever)?\b{W}{0,30}?\b(?:cost|costs|run|runs)\b`,
+    String.raw`\b(?:{REDUCE}|take|deduct|subtract|credit)\s+(?:me\s+|us\s+)?(?:off\s+)?(?:the\s+)?(?:cost|price)\s+of\b`,
+    String.raw`\b(?:{REDUCE}|take)\s+(?:what(?:ever)?\b{W}{0,30}?\b(?:cost|costs|run|runs)|the\s+(?:cost|price)\s+of\b{W}{0,30}?)\s+off\b`,
     // The shared reader takes money after "down" for a down payment unless a verb it knows brings the price down ("take it down 2k").
-    String.raw`\b(?:{REDUCE}|take)\s+(?:it|that|the\s+price)\s+down\s+(?:to\s+)?{ABOUT}(?:{MOVE}|{OTHER}|{QTY_MONEY})`,
-    String.raw`\b(?:{REDUCE}|come down|go down)\w*\b{W}{0,30}?\bby\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
+    String.raw`\b(?:{REDUCE}|take)\s+(?:it|that|the\s+price)\s+down\s+(?:to\s+)?{ABOUT}(?:{MOVE}|{OTHER}|{QTY_AMOUNT})`,
+    String.raw`\b(?:{REDUCE}|come down|go down)\w*\b{W}{0,30}?\bby\s+{ABOUT}(?:{MOVE}|{QTY_AMOUNT})`,
     String.raw`\b(?:lower|reduce|drop|cut|slash|knock|bring|get)\w*\s+(?:(?:the|your|its)\s+price\s+|it\s+|that\s+|this\s+)?(?:down\s+)?to\s+{ABOUT}{A}`,
+    // A price brought under a figure: "get the price under 30", "bring it below 25k" (the figure is marked a budget after "under").
+    String.raw`\b(?:get|bring|have|make|put)\s+(?:the\s+price|your\s+price|the\s+number|your\s+number|it|that)\s+(?:down\s+)?(?:under|below|beneath)\s+{ABOUT}[${PRICE}${BARE}${BUDGET}]`,
     String.raw`\bcloser\s+to\s+{A}|\b(?:get|go|come|take)\b{W}{0,20}?\bdown\s+to\s+{ABOUT}{A}`,
     // For less: "get it for less", "do it cheaper", "would you take less", "go any lower".
     String.raw`\b(?:take|accept|do|get|let|sell|have|give|part\s+with)\s+(?:me\s+|us\s+)?{THE_CAR}\s+(?:go\s+)?(?:for\s+)?(?:any\s+|a\s+(?:bit|little)\s+)?(?:less|cheaper|lower)\b(?!\s+than\b)`,
-    String.raw`\b(?:take|accept|go|settle\s+for|consider|entertain)\s+(?:any(?:thing)?\s+|a\s+(?:bit|little)\s+)?(?:less|lower)\b(?!\s+(?:miles|km|mileage|than))|\bcheaper\s+(?:for me|if)\b`,
+    String.raw`\b(?:take|accept|go|settle\s+for|consider|entertain)\s+(?:any(?:thing)?\s+|a\s+(?:bit|little)\s+)?(?:less|lower)\b(?!\s+(?:miles|km|mileage|than))|\bcheaper\s+(?:for me|if)\b|\b(?:less|lower|a\s+better\s+price)\s+if\s+(?:i|we)\s+(?:pay|paid|buy|bought|sign|put|bring|come|finance)\b`,
+    // A charge of the customer's own taken off the price: "take that off the price", "knock it off the total".
+    String.raw`\b(?:{REDUCE}|take|deduct|subtract)\s+(?:that|it|this|those|them)\s+off\s+(?:of\s+)?(?:the\s+|your\s+)?(?:price|sticker|asking|total|number)\b`,
   ], FINANCE),
   // Coming down: "come down 3k", "can you come down?", "the price needs to come down about 2k", "knock it down a little" (not coming down for a visit).
   rule([
     String.raw`\b(?:you|they|dealer\w*|owner|manager|guys|price|it|that|sticker|number)\b{W}{0,20}?\b` +
       String.raw`(?:come|go|get|move|drop|bring\s+(?:it|that|the price)|knock\s+(?:it|that|the price)|(?:get|bring|knock|take)\s+{THE_CAR}|be)\s+down\b(?={DOWN_TAIL})`,
     // Said to the seller without a subject, with how far: "come down a little and we'll talk" (not "come down Saturday").
-    String.raw`(?:^|[.?!,;]\s*)(?:(?:please|just|ok|so)\s+)?(?:come|go)\s+down\s+(?:a\s+(?:bit|little|tad|touch)|some|more|(?:about|around|like|another|by)?\s*[${PRICE}${BARE}${PERCENT}]|${QTY_MONEY}|to\s+[${PRICE}${BARE}])`,
+    String.raw`(?:^|[.?!,;]\s*)(?:(?:please|just|ok|so)\s+)?(?:come|go)\s+down\s+(?:a\s+(?:bit|little|tad|touch)|some|more|(?:about|around|like|another|by)?\s*[${PRICE}${BARE}${PERCENT}]|${QTY_AMOUNT}|to\s+[${PRICE}${BARE}])`,
   ]),
 
   // ---- Out the door: the price with everything, which is negotiated.
@@ -491,8 +624,9 @@ const PRICE_CHANGE: readonly Rule[] = [
     String.raw`\b(?:quoted|offered|gave)\s+(?:me|us)\b{W}{0,30}?(?:{A}|\bprice\b|\bquote\b|\bdeal\b|\bnumber\b)|\b(?:i|we)\s+(?:was|were|got|'ve been|have been)\s+quoted\b`,
     String.raw`\bcheaper\s+(?:than\s+(?:you|yours|your|here|this)|elsewhere|somewhere|online|down the street|across town|at\s+(?:another|other|a different)|from)\b`,
     String.raw`\bquot\w*\b{W}{0,40}?\b{ELSEWHERE}\b`,
+    String.raw`\b(?:beat|match|top|undercut|better)\s+(?:what\s+)?(?:the\s+)?{ELSEWHERE}`,
     String.raw`\b{ELSEWHERE}\b{W}{0,40}?(?:{A}|\bcheaper\b|\bless\b|\blower\b|\bquote\b|\boffer\b|\bprice\b|\bdeal\b)`,
-  ], FINANCE),
+  ], anyOf(FINANCE, OWN_PAST_DEAL)),
   // "Vroom has it cheaper", "they have it for 24k", "I found the same car for 22k" (not this dealership's own site, nor "you listed it for 24k").
   rule([
     String.raw`(?<!\byou(?:'ve|\s+have|\s+guys|\s+all)?\s+)\b(?:has|have|had|got|gets|sells?|selling|sold|lists?|listed|listing|priced|offers?|offering|advertis\w*|saw|seen|see|found|find)\s+(?:me\s+)?` +
@@ -525,7 +659,7 @@ const PRICE_CHANGE: readonly Rule[] = [
     String.raw`\b(?:happy|comfortable|good|ok|okay|fine)\s+(?:at|with)\s+{A}|{A}\s+(?:be\s+|is\s+|seems\s+)?(?:too\s+low|too\s+little|(?:a\s+)?lowball|insulting|unreasonable)\b`,
     String.raw`\bagree\s+(?:on|to)\s+(?:a\s+|the\s+)?(?:price|number|deal|{ABOUT}{A})|\bchance\s+(?:of|at|on)\s+{ABOUT}{A}|\btake\s+it\s+or\s+leave\s+it\b`,
     String.raw`\b(?:put|get)\s+(?:me|us)\s+(?:in|into)\s+{THE_CAR}\s+(?:for|at)\s+{ABOUT}{A}|{A}\s+(?:get|put)\s+(?:me|us)\s+(?:in|into)\s+{THE_CAR}|\bbe\s+had\s+for\b`,
-    String.raw`\bfirm\s+at\s+{A}|\b(?:buy|buying|purchase|purchasing)\b(?:\s+\w+){0,2}\s+at\s+{ABOUT}{A}|\bminus\s+{ABOUT}(?:{MOVE}|{QTY_MONEY})`,
+    String.raw`\bfirm\s+at\s+{A}|\b(?:buy|buying|purchase|purchasing)\b(?:\s+\w+){0,2}\s+at\s+{ABOUT}{A}|\bminus\s+{ABOUT}(?:{MOVE}|{QTY_AMOUNT})`,
     String.raw`{A}\s+is\s+all\s+(?:i|we|it's|it\s+is)\b|\b(?:it's|it\s+is|that's|that\s+is)\s+(?:only\s+|really\s+|honestly\s+)?worth\s+{ABOUT}{A}|{A}\s+is\s+(?:my|our)\s+(?:max|limit|cap|ceiling|top|top dollar|offer|final|best|number|price)\b`,
     String.raw`\b(?:my|our)\s+(?:max|limit|cap|ceiling|top|top dollar|final(?:\s+offer)?|best offer|number|price)\s+(?:is|would be|'s)\s+{ABOUT}{A}`,
   ], anyOf(FINANCE, SEARCH)),
@@ -563,15 +697,22 @@ const PRICE_CHANGE: readonly Rule[] = [
     String.raw`(?:^|[.?!;,]\s*)(?:do|take|accept|consider)\s+{ABOUT}{A}`,
     String.raw`(?:^|[.?!;]\s*)(?:how about\s+|what about\s+)?{ABOUT}(?:{A}\s*\?|{PRICE}\s*[!.])`,
   ]),
+  // Extras for nothing, a price cut in kind: "throw in the floor mats", "include the tint for free".
+  rule([
+    String.raw`\bthrow(?:ing)?\s+(?:(?:it|them|that|those|these|the\s+[\w-]+(?:\s+[\w-]+)?)\s+)?in\b(?!\s+the\s+towel)|\b(?:include|add|give|put|toss)\w*\b{W}{0,30}?\b(?:for\s+free|free\s+of\s+charge|at\s+no\s+(?:extra\s+)?(?:cost|charge)|on\s+the\s+house)\b`,
+  ]),
   // "Make me an offer", "open to an offer", "my final offer", "what can you offer me on the civic".
   rule([
     String.raw`\b(?:make|making|made|submit|put\s+in|send|accept|accepting|take|taking|consider|entertain|open\s+to)\s+(?:you\s+|me\s+|us\s+)?(?:an?\s+|my\s+|our\s+|any\s+)(?:\w+\s+)?offers?\b|\b(?:take|taking|accept|accepting|consider|open\s+to)\s+offers\b(?!\s+(?:on|for)\s+(?:trade|financ|leas))`,
     String.raw`\b(?:my|our|an?)\s+(?:final\s+|best\s+|cash\s+|fair\s+|reasonable\s+)?offer\b|\byou\b{W}{0,10}?\boffer\s+(?:me|us)\s+(?:on|for)\b`,
-  ], FINANCE),
+  ], anyOf(FINANCE, /\b(?:anyone|anybody|someone|somebody|others)\b/)),
 ];
 
 /** How an appraisal is done (its cost, its length, the papers it needs): a policy question, not a request for one. */
-const APPRAISAL_POLICY = /\b(?:charge|cost|fee|how long|documents?|paperwork|title|appointment|schedule)\b/i;
+const APPRAISAL_POLICY = /\b(?:charge|cost|fee|free|how long|documents?|paperwork|title|appointment|schedule)\b|\bhow much\s+(?:is|are|does|for)\s+(?:an?|the|your)\s+(?:trade\s+)?apprais/i;
+
+/** The price rules, none of them in a sentence about a price's history. */
+const PRICE_CHANGE_ASKED: readonly Rule[] = PRICE_CHANGE.map((r) => ({ ...r, unless: r.unless ? anyOf(r.unless, PRICE_HISTORY) : PRICE_HISTORY }));
 
 /** (b) A trade-in or appraisal: what the dealership would give for the customer's own car. */
 const APPRAISAL: readonly Rule[] = [
@@ -580,6 +721,9 @@ const APPRAISAL: readonly Rule[] = [
   rule([
     String.raw`\b(?:my|our)\b{W}{0,40}?\b(?:worth|value|valued)\b(?!\s+(?:it|fixing|repairing|saving|keeping|the))`,
     String.raw`\bworth\s+to\s+(?:you|your)\b`,
+    // The car after its worth, as Spanish and French put it and some customers write: "how much is worth my car", "what value would my truck have".
+    String.raw`\b(?:how\s+much|what)\s+(?:\w+\s+){0,2}?(?:worth|value)\s+(?:(?:is|are|would|will|does|do|could)\s+(?:\w+\s+)?)?(?:my|our)\s+(?!{NOT_A_CAR}\b)`,
+    String.raw`\b(?:value|assess|evaluate|price\s+out|put\s+a\s+(?:price|value|number)\s+on)\s+(?:my|our)\s+(?!{NOT_A_CAR}\b)`,
   ]),
   // A value, a quote or a number on it: "trade value on my 2014 accord", "a number on my trade", "trade in quote for my wife's odyssey".
   rule([
@@ -588,7 +732,7 @@ const APPRAISAL: readonly Rule[] = [
   ], APPRAISAL_POLICY),
   // The dealership paying the customer: "what would you give me for my tahoe", "what will you allow me for my trade", "would you buy my car".
   rule([
-    String.raw`\byou\b{W}{0,25}?\b(?:give|pay|offer|allow|spot)\s+(?:me\s+|us\s+)?(?:for|on)\s+(?:it|this|that|her|him|them|my|our|the\s+trade)\b(?!\s+{NOT_A_CAR}\b)`,
+    String.raw`\byou\b{W}{0,25}?\b(?:give|pay|offer|allow|spot)\s+(?:me\s+|us\s+)?(?:(?:how\s+much|what|anything|something)\s+)?(?:for|on)\s+(?:it|this|that|her|him|them|my|our|(?:the\s+|a\s+)?trade)\b(?!\s+{NOT_A_CAR}\b)`,
     String.raw`\b(?:how much|what)\b{W}{0,25}?\b(?:get|getting|receive)\s+for\s+(?:it|my|our|the\s+trade)\b(?!\s+{NOT_A_CAR}\b)`,
     String.raw`\byou\b{W}{0,15}?\b(?:buy|purchase)\s+(?:my|our)\b(?!\s+{NOT_A_CAR}\b)|\bsell\s+(?:you\s+)?(?:my|our)\b(?!\s+{NOT_A_CAR}\b){W}{0,30}?\bto\s+you\b`,
     String.raw`\bhow much\s+(?:\w+\s+){0,2}?for\s+(?:my|our)\b(?!\s+{NOT_A_CAR}\b)`,
@@ -599,10 +743,17 @@ const APPRAISAL: readonly Rule[] = [
 /** A message about a trade or selling the customer's car: then "how much would I get" or "what's it worth" asks for its value. */
 const ABOUT_A_TRADE = /\btrad(?:e|ing)\b|\bsell(?:ing)?\s+(?:you\s+)?(?:my|our|it)\b|\bbuy\s+(?:my|our|cars)\b/i;
 const VALUE_QUESTION = rule([
-  String.raw`\b(?:how much|what)\s+(?:would|will|could|can|do|might)\s+you\s+(?:offer|give|pay)\b|\bwhat\s+you(?:'d|'ll|\s+would|\s+will|\s+could|\s+can)\s+(?:offer|give|pay)\b`,
+  // What the seller would pay: "what would you give", "how much are you willing to offer", "the most you'd pay", "ballpark what you're going to give".
+  String.raw`\b(?:how much|what|most|highest|top dollar)\b{W}{0,15}?\byou(?:'re|'d|'ll|\s+are|\s+would|\s+will|\s+could|\s+can|\s+might)?` +
+    String.raw`(?:\s+(?:be\s+)?(?:going to|willing to|able to|prepared to|looking to))?\s+(?:offer|give|pay|allow|put)\b`,
+  String.raw`\b(?:most|highest|max(?:imum)?|top)\b{W}{0,10}?\byou(?:'d|'ll|\s+would|\s+will|\s+could|\s+can)?\s+(?:go|do)\b`,
   String.raw`\b(?:how much|what)\s+(?:would|will|can|could|do|might)\s+(?:i|we)\s+get\b|\bfor\s+how\s+much\b`,
-  String.raw`\bwhat(?:'s| is| would be)\s+it\s+worth\b|\bhow much\s+is\s+it\s+worth\b|\bwhat\s+it(?:'s| is)\s+worth\b`,
-]);
+  // Its worth, asked in any tense or through the seller's opinion: "what do you think it's worth", "what would she be worth".
+  String.raw`\b(?:how much|what)\b{W}{0,25}?\b(?:it|she|he|they|that|this|mine)(?:'s|'re|\s+is|\s+are|\s+was|(?:'d|\s+would|\s+will|\s+might|\s+could)\s+be)?\s+worth\b(?!\s+(?:it|the|a|an|\w+ing)\b)`,
+  String.raw`\b(?:how much|what)\s+(?:would|will|could|might|is|does)\s+(?:it|she|he|that|this|mine)\s+(?:be\s+)?worth\b(?!\s+(?:it|the|a|an|\w+ing)\b)`,
+  String.raw`\b(?:ballpark|rough\s+(?:idea|number|estimate|figure|value)|an?\s+idea\s+(?:of|what)\b{W}{0,20}?\b(?:worth|value|get|give|pay|offer))`,
+  String.raw`\bvalue\s+(?:it|her|him|them|that|this|mine)\b`,
+], APPRAISAL_POLICY);
 
 /** Whether the message asks what the customer's own car is worth to the dealership (a trade-in, an appraisal). */
 export function asksForAppraisal(text: string): boolean {
@@ -612,7 +763,7 @@ export function asksForAppraisal(text: string): boolean {
 
 /** Whether the message asks for a price other than the listed one, or for a trade-in value (decisions.md section 9). */
 export function isDealRequest(text: string): boolean {
-  return anyRule(PRICE_CHANGE, readRequest(text)) || asksForAppraisal(text);
+  return anyRule(PRICE_CHANGE_ASKED, readRequest(text)) || asksForAppraisal(text);
 }
 
 // ---------------------------------------------------------------- a reply that agrees
