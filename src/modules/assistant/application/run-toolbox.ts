@@ -1,5 +1,5 @@
 import { ToolName, Toolbox } from '../domain/assistant-tools';
-import { ConversationInsights } from '../domain/conversation-statistics';
+import { ConversationFilter, ConversationInsights } from '../domain/conversation-statistics';
 import { weeklyHours } from '../../../../libs/common/hours/opening-hours';
 import { wallClock } from '../../../../libs/common/time/clock';
 import { DealershipFacts, DealershipFactsSource, financePayment, leasePayment } from '../domain/dealership-facts';
@@ -18,6 +18,10 @@ function clampInt(value: unknown, min: number, max: number, fallback: number): n
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
+
+/** An optional argument the model actually gave (models send null or "" for "not given" too). */
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+const quoted = (value: unknown) => JSON.stringify(typeof value === 'string' ? value.slice(0, 50) : value);
 
 function positive(value: unknown): number | null {
   const n = typeof value === 'number' ? value : Number(value);
@@ -58,8 +62,34 @@ export class RunToolbox implements Toolbox {
       case 'lease_estimate':
         return this.estimate('lease', args);
       case 'conversation_statistics':
-        return this.sources.conversations.statistics(this.dealerId, clampInt(args.days, 1, 365, 7));
+        return this.conversationStatistics(args);
     }
+  }
+
+  /** The statistics, and with a channel, a status or awaiting_reply the count of conversations meeting all of them. */
+  private async conversationStatistics(args: Record<string, unknown>): Promise<unknown> {
+    const insights = this.sources.conversations;
+    const filter: ConversationFilter = {};
+    if (given(args.status)) {
+      const status = insights.statuses.find((s) => typeof args.status === 'string' && s.toLowerCase() === args.status.trim().toLowerCase());
+      if (!status) return { error: `unknown status ${quoted(args.status)}: the statuses are ${insights.statuses.join(', ')}` };
+      filter.status = status;
+    }
+    if (given(args.awaiting_reply)) {
+      const flag = String(args.awaiting_reply).trim().toLowerCase();
+      if (flag !== 'true' && flag !== 'false') return { error: 'awaiting_reply must be true or false' };
+      filter.awaitingReply = flag === 'true';
+    }
+    // Channels are open-ended: any the dealership has is known too, which only its statistics tell.
+    if (given(args.channel)) filter.channel = typeof args.channel === 'string' ? args.channel.trim().toLowerCase().slice(0, 50) : '';
+    const filtered = Object.keys(filter).length > 0;
+    const { matching, ...statistics } = await insights.statistics(this.dealerId, clampInt(args.days, 1, 365, 7), filtered ? filter : undefined);
+    if (filter.channel !== undefined) {
+      const channels = [...new Set([...insights.channels, ...statistics.byChannel.map((c) => c.channel)])];
+      if (!channels.includes(filter.channel)) return { error: `unknown channel ${quoted(args.channel)}: the channels are ${channels.join(', ')}` };
+    }
+    if (!filtered || matching === undefined) return statistics;
+    return { ...statistics, matching: { channel: filter.channel ?? null, status: filter.status ?? null, awaiting_reply: filter.awaitingReply ?? null, count: matching } };
   }
 
   private async facts(): Promise<DealershipFacts> {

@@ -5,7 +5,7 @@
  */
 export interface ToolParameter {
   name: string;
-  type: 'string' | 'integer' | 'number';
+  type: 'string' | 'integer' | 'number' | 'boolean';
   required: boolean;
   description: string;
 }
@@ -66,9 +66,15 @@ export const TOOLS = [
   },
   {
     name: 'conversation_statistics',
-    description: 'The dealership\'s customer conversations: totals by channel and status, how many await a reply, how many were active recently.',
+    description: 'The dealership\'s customer conversations: totals by channel and status, how many await a reply, how many were active recently; '
+      + 'given a channel, a status or awaiting_reply, also `matching`: how many conversations meet all of them.',
     dataSource: 'conversations',
-    parameters: [{ name: 'days', type: 'integer', required: false, description: 'what counts as recent, in days (default 7)' }],
+    parameters: [
+      { name: 'days', type: 'integer', required: false, description: 'what counts as recent, in days (default 7)' },
+      { name: 'channel', type: 'string', required: false, description: 'count only conversations on this channel (sms, email, webchat, ...)' },
+      { name: 'status', type: 'string', required: false, description: 'count only conversations with this status (Active, Paused, Ended)' },
+      { name: 'awaiting_reply', type: 'boolean', required: false, description: 'count only conversations awaiting our reply (true) or not (false)' },
+    ],
   },
 ] as const satisfies readonly ToolDescriptor[];
 

@@ -81,8 +81,16 @@ export abstract class ConversationRepository {
   abstract appendMessage(message: NewMessage, options?: { conversationCounted?: boolean }): Promise<string>;
   /** Demo data and imports: messages stored as given, the conversation's counters left alone. */
   abstract insertMessages(messages: NewMessage[]): Promise<void>;
-  /** Counts of the dealership's conversations (archived ones left out). */
-  abstract statistics(dealerId: string, recentSince: Date): Promise<ConversationCounts>;
+  /** Counts of the dealership's conversations (archived ones left out); `matching` too when a filter is given. */
+  abstract statistics(dealerId: string, recentSince: Date, filter?: ConversationCountFilter): Promise<ConversationCounts>;
+}
+
+/** Conversations to count: those meeting every condition given (channel and status arrive normalised). */
+export interface ConversationCountFilter {
+  channel?: string;
+  status?: string;
+  /** Whether the customer wrote last (see ConversationCounts.awaitingReply). */
+  awaitingReply?: boolean;
 }
 
 export interface ConversationCounts {
@@ -93,4 +101,6 @@ export interface ConversationCounts {
   awaitingReply: number;
   /** Modified since the `recentSince` given. */
   recent: number;
+  /** How many match the filter given; absent without one. */
+  matching?: number;
 }

@@ -10,7 +10,10 @@ export { normaliseChannel, normaliseEmail } from '../../../../libs/common/contac
 /** `user` = the customer, `assistant` = the AI, `agent` = dealership staff (or their systems), `debug` = diagnostics. */
 export type MessageRole = 'user' | 'assistant' | 'agent' | 'system' | 'debug';
 
-const CONVERSATION_STATUSES = ['Active', 'Ended', 'Paused'] as const;
+export const CONVERSATION_STATUSES = ['Active', 'Ended', 'Paused'] as const;
+
+/** The channels the messaging engine brings conversations in on; channels are open-ended, so a dealership may have others too. */
+export const COMMON_CHANNELS = ['sms', 'email', 'webchat'] as const;
 
 /** Which of a contact's addresses a message on the channel goes to: the email for `email`, else the phone (sms). */
 export type AddressKind = 'phone' | 'email';

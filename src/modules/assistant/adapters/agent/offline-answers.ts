@@ -1,5 +1,6 @@
 import { formatMoney } from '../../application/reply-texts';
 import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
+import { namesChannel, sayStatistics, statisticsArgs } from './offline-statistics';
 import { asksToVisitAt, sayHours } from './offline-hours';
 import { asksCarDetails, sayCarDetails } from './offline-car-details';
 
@@ -50,7 +51,8 @@ const ASKS = {
   contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b/i,
   lease: /\blease|leasing\b/i,
   finance: /\b(financ\w*|payments?\s+(on|for|of|would|will|be)|monthly|per month|a month|\/mo\b|loan|apr|interest)\b/i,
-  conversations: /\b(conversations?|chats?|leads?|inquir(y|ies)|messages?|customers? (wrote|waiting|messaged))\b/i,
+  // Texts and emails counted are conversations too ("how many texts?"; not "text me").
+  conversations: /\b(conversations?|convos?|threads?|chats?|leads?|inquir(y|ies)|messages?|customers? (wrote|waiting|messaged))\b|\b(how many|number of|count of)\b[^?.!]*\b(texts|texting|txts?|sms|e-?mails)\b/i,
   stock: /\b(how many|count|number of|do you (have|carry|sell)|any|cheapest|least expensive|lowest price|most expensive|priciest|newest|latest|oldest|lowest mileage|fewest|show me|looking for|search|find|in stock|available|inventory|stock)\b/i,
   summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
   /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
@@ -121,7 +123,8 @@ export function planTools(question: string, earlierVin?: string): PlannedCall[] 
   // A change or a sale it cannot make: look up the car it names (to state its listed price), nothing else.
   if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : [];
   const ownCar = has(q, ASKS.ownCar);
-  if (asksHours(q) || has(q, ASKS.address) || has(q, ASKS.contact)) add('dealership_info');
+  // "email" or "web" in a question about conversations names their channel, not our contact details.
+  if (asksHours(q) || has(q, ASKS.address) || (has(q, ASKS.contact) && !(has(q, ASKS.conversations) && namesChannel(q)))) add('dealership_info');
   const { price, down } = amountsIn(q);
   const estimate = estimateOf(q);
   // A payment with neither VIN nor price: find the car it names ("the 2026 Civic Touring") first, estimate in the next turn
@@ -129,7 +132,7 @@ export function planTools(question: string, earlierVin?: string): PlannedCall[] 
   if (estimate && !vin && price === null) return [...calls, { name: 'search_inventory', args: { query: withoutMoney(q), take: 1 } }];
   // The lease calculator has no down payment; finance takes it.
   if (estimate) add(estimate, { ...(vin ? { vin } : { price: price ?? undefined }), ...(down && estimate === 'finance_estimate' ? { down_payment: down } : {}) });
-  if (has(q, ASKS.conversations) && !vin) add('conversation_statistics');
+  if (has(q, ASKS.conversations) && !vin) add('conversation_statistics', statisticsArgs(q));
   if (vin && !calls.some((c) => c.name.endsWith('_estimate'))) add('get_vehicle', { vin });
   if (!vin && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
     // An average or a total of some kind of car: no tool computes it, so the model says it cannot (listing cars would not answer it).
@@ -269,9 +272,7 @@ export function composeAnswer(question: string, results: { name: string; result:
         break;
       }
       case 'conversation_statistics':
-        // Every conversation not archived, by status ("Active", "Ended", ...): "open" would claim ended ones are.
-        out.push(`There are ${r.total as number} conversations (${(r.byStatus as { status: string; count: number }[]).map((b) => `${b.count} ${b.status.toLowerCase()}`).join(', ') || 'none'}), not counting archived ones; ${r.awaitingReply as number} are awaiting a reply.`);
-        out.push(`${(r.recent as { count: number; days: number }).count} were active in the last ${(r.recent as { days: number }).days} days.`);
+        out.push(...sayStatistics(r, question));
         break;
       default:
         break;

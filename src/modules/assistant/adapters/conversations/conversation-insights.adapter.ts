@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { ConversationNotFoundError, ConversationStatisticsUseCase, GetConversationUseCase } from '../../../conversations';
-import { ConversationExcerpt, ConversationInsights, ConversationStatistics } from '../../domain/conversation-statistics';
+import {
+  COMMON_CHANNELS, CONVERSATION_STATUSES, ConversationNotFoundError, ConversationStatisticsUseCase, GetConversationUseCase,
+} from '../../../conversations';
+import { ConversationExcerpt, ConversationFilter, ConversationInsights, ConversationStatistics } from '../../domain/conversation-statistics';
 
 /** The conversations context's public use cases, in the assistant's words. */
 @Injectable()
 export class ConversationContextInsights extends ConversationInsights {
+  readonly statuses = CONVERSATION_STATUSES;
+  readonly channels = COMMON_CHANNELS;
+
   constructor(
     private readonly statisticsOf: ConversationStatisticsUseCase,
     private readonly getConversation: GetConversationUseCase,
@@ -12,9 +17,12 @@ export class ConversationContextInsights extends ConversationInsights {
     super();
   }
 
-  async statistics(dealerId: string, recentDays: number): Promise<ConversationStatistics> {
-    const s = await this.statisticsOf.execute(dealerId, recentDays);
-    return { total: s.total, byChannel: s.byChannel, byStatus: s.byStatus, awaitingReply: s.awaitingReply, recent: { days: recentDays, count: s.recent } };
+  async statistics(dealerId: string, recentDays: number, filter?: ConversationFilter): Promise<ConversationStatistics> {
+    const s = await this.statisticsOf.execute(dealerId, recentDays, filter);
+    return {
+      total: s.total, byChannel: s.byChannel, byStatus: s.byStatus, awaitingReply: s.awaitingReply, recent: { days: recentDays, count: s.recent },
+      ...(s.matching === undefined ? {} : { matching: s.matching }),
+    };
   }
 
   async excerpt(dealerId: string, conversationId: string, lastMessages: number): Promise<ConversationExcerpt | null> {

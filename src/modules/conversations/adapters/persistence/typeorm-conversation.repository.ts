@@ -4,13 +4,15 @@ import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { Attachment, Contact, Conversation, ConversationWithContact, Delivery, DeliveryStatus, Message, MessageRole, isVisibleInChats } from '../../domain/conversation';
 import { ConversationListQuery } from '../../domain/conversation-list-query';
 import {
-  ConversationCounts, ConversationPage, ConversationRepository, HandOverCutoffs, NewMessage, OutboundForDelivery, OutboundRef,
+  ConversationCountFilter, ConversationCounts, ConversationPage, ConversationRepository, HandOverCutoffs, NewMessage, OutboundForDelivery, OutboundRef,
 } from '../../domain/conversation.repository';
 import { awaitingHandOver } from '../../../../../libs/common/persistence/outbox-scan';
 import { transactionalManager } from '../../../../../libs/common/persistence/typeorm-unit-of-work';
 import { ContactOrmEntity, ConversationOrmEntity, MessageOrmEntity } from './conversation.orm-entity';
 
 const MESSAGE_ID = /^\d{1,19}$/;
+/** The customer wrote last: their last message is the conversation's latest change (last_modified_date is never null, so NOT of it is two-valued). */
+const AWAITING_REPLY = 'c.last_online_date IS NOT NULL AND c.last_online_date >= c.last_modified_date';
 
 @Injectable()
 export class TypeOrmConversationRepository extends ConversationRepository {
@@ -114,14 +116,22 @@ export class TypeOrmConversationRepository extends ConversationRepository {
     await this.m.update(MessageOrmEntity, { dealerId, id: messageId }, { deliveryEnqueuedAt: at });
   }
 
-  async statistics(dealerId: string, recentSince: Date): Promise<ConversationCounts> {
+  async statistics(dealerId: string, recentSince: Date, filter?: ConversationCountFilter): Promise<ConversationCounts> {
     const open = () => this.dataSource.getRepository(ConversationOrmEntity).createQueryBuilder('c')
       .where('c.dealer_id = :dealerId AND c.is_archived = :archived', { dealerId, archived: false });
-    const [channels, statuses, awaiting, recent] = await Promise.all([
+    const matching = () => {
+      const qb = open();
+      if (filter?.channel !== undefined) qb.andWhere('c.channel = :channel', { channel: filter.channel });
+      if (filter?.status !== undefined) qb.andWhere('c.status = :status', { status: filter.status });
+      if (filter?.awaitingReply !== undefined) qb.andWhere(filter.awaitingReply ? AWAITING_REPLY : `NOT (${AWAITING_REPLY})`);
+      return qb.getCount();
+    };
+    const [channels, statuses, awaiting, recent, matched] = await Promise.all([
       open().select('c.channel', 'key').addSelect('COUNT(*)', 'n').groupBy('c.channel').orderBy('n', 'DESC').getRawMany<{ key: string; n: string | number }>(),
       open().select('c.status', 'key').addSelect('COUNT(*)', 'n').groupBy('c.status').orderBy('n', 'DESC').getRawMany<{ key: string; n: string | number }>(),
-      open().andWhere('c.last_online_date IS NOT NULL AND c.last_online_date >= c.last_modified_date').getCount(),
+      open().andWhere(AWAITING_REPLY).getCount(),
       open().andWhere('c.last_modified_date >= :since', { since: recentSince }).getCount(),
+      filter ? matching() : undefined,
     ]);
     const byChannel = channels.map((r) => ({ channel: r.key, count: Number(r.n) }));
     return {
@@ -130,6 +140,7 @@ export class TypeOrmConversationRepository extends ConversationRepository {
       byStatus: statuses.map((r) => ({ status: r.key, count: Number(r.n) })),
       awaitingReply: awaiting,
       recent,
+      ...(matched === undefined ? {} : { matching: matched }),
     };
   }
 
