@@ -13,6 +13,7 @@ import { handedToSomeone, HandOffDesk, HandOffRequest } from '../domain/hand-off
 import { prospectFrom } from '../domain/prospect';
 import { groundingViolations, misstatedPrices, ToolEvidence, vinsIn } from '../domain/grounding';
 import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
+import { EMPTY_THREAD_STATE, nextThreadState, ToolCall } from '../domain/thread-state';
 import { AssistantSettings } from './assistant-settings';
 import { factualFallback, handOffReply, salesContact, understoodCars, vehiclesIn } from './reply-texts';
 import { RunToolbox } from './run-toolbox';
@@ -154,8 +155,11 @@ export class ExecuteRunUseCase {
       ? conversationTurns(await this.assistant.listMessages(dealerId, run.threadId, HISTORY_MESSAGES, { answered: true }))
       : [];
     const dealRequest = isDealRequest(question.content);
+    // What follow-ups refer to: nothing before the thread's first answer.
+    const thread = history.length > 0 ? await this.assistant.threadState(dealerId, run.threadId) : EMPTY_THREAD_STATE;
 
     const results: unknown[] = [];
+    const calls: ToolCall[] = [];
     let steps = 0;
     const tools = new RunToolbox(dealerId, { inventory: this.inventory, dealership: this.dealership, conversations: this.conversations }, () => this.clock.now());
     const toolbox: Toolbox = {
@@ -163,8 +167,10 @@ export class ExecuteRunUseCase {
         signal.throwIfAborted();
         steps++;
         events.add('tool.call', `Calling ${name}`, { name, args }, steps);
-        const result = await tools.call(name, args);
+        // A refined search applies to the thread's last one (the toolbox reads `within`, which no model can send: the tool schema has no such field).
+        const result = await tools.call(name, name === 'search_inventory' && args.refine === true ? { ...args, within: thread.search?.queries ?? [] } : args);
         results.push(result);
+        calls.push({ name, args, result });
         events.add('tool.result', `${name} answered`, { name, result });
         signal.throwIfAborted();
         return result;
@@ -202,6 +208,7 @@ export class ExecuteRunUseCase {
     const reply = await this.agent.answer({
       question: question.content,
       history: history.map((m) => ({ role: m.role, content: m.content })),
+      thread,
       toolbox,
       signal,
       listener: {
@@ -234,14 +241,14 @@ export class ExecuteRunUseCase {
       handOff = {
         dealerId, runId: run.id, threadId: run.threadId, request: question.content, interest: tradeIn ? 'trade-in' : 'buy',
         prospect: prospectFrom(recent.filter((m) => m.role === 'user').map((m) => m.content), facts?.region ?? ''),
-        vehicles: await carsForHandOff(question.content, results, toolbox, tradeIn),
+        vehicles: await carsForHandOff(question.content, results, toolbox, tradeIn, thread.focus),
       };
     } else {
       if (kept.length === 0) {
         text = factualFallback(results);
         events.add('message.delta', 'Reply text', { text });
       } else text = kept.join('').trim();
-      code = dropped ? 'answer_repaired' : results.length === 0 ? 'cannot_answer' : 'answered';
+      code = dropped ? 'answer_repaired' : answeredNothing(results) ? 'cannot_answer' : 'answered';
     }
 
     const said = await events.takeAll();
@@ -271,7 +278,7 @@ export class ExecuteRunUseCase {
           { type: 'message.completed', summary: 'Reply complete', payload: { text, metadata_code: code === 'answer_repaired' ? code : null }, dateCreated: now },
           { type: 'run.completed', summary: `Run completed (${code})`, payload: { outcome, outcome_code: code }, dateCreated: now },
         ], after());
-        await this.assistant.touchThread(dealerId, run.threadId, run.id, now);
+        await this.assistant.touchThread(dealerId, run.threadId, run.id, now, nextThreadState(thread, calls, text));
         return true;
       }, { retryOnConflict: true });
     } catch (err) {
@@ -313,13 +320,17 @@ export class ExecuteRunUseCase {
   }
 }
 
+/** No tool was called, or only searches that understood nothing of their query: the question is none the records answer. */
+const answeredNothing = (results: readonly unknown[]) =>
+  results.every((r) => !!r && typeof r === 'object' && 'cars' in r && (r as { understood?: boolean }).understood === false);
+
 /**
  * The cars a hand-off names, each with its listed price: the VINs the question wrote (looked up by
  * the run itself when no tool did), else the cars the run's tools looked up or found by the make or
- * model the question writes, else what the run's own search finds by them. A trade-in asks about the
+ * model the question writes, else the car the thread is talking about, else what the run's own search finds by them. A trade-in asks about the
  * customer's car: only the dealership's cars it names by VIN belong in its lead.
  */
-async function carsForHandOff(question: string, results: readonly unknown[], toolbox: Toolbox, tradeIn: boolean): Promise<VehicleFacts[]> {
+async function carsForHandOff(question: string, results: readonly unknown[], toolbox: Toolbox, tradeIn: boolean, focus: string | null): Promise<VehicleFacts[]> {
   const vins = vinsIn(question);
   if (vins.length > 0) {
     const known = vehiclesIn(results);
@@ -334,11 +345,13 @@ async function carsForHandOff(question: string, results: readonly unknown[], too
   // A car looked up by itself (get_vehicle, an estimate's car) is the one talked about; a search's cars
   // only when the question writes their model or make (a search also reads years, prices and colours, which name no car).
   const words = question.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const writesName = (c: VehicleFacts) => [c.model, c.make].some((name) => !!name && writes(words, name));
+  const writesName = (c: VehicleFacts) => [c.model, c.make, c.stockNumber].some((name) => !!name && writes(words, name));
   const lookedUp = vehiclesIn(results.filter((r) => !(r && typeof r === 'object' && 'cars' in r)));
   const searched = understoodCars(results.filter((r) => r && typeof r === 'object' && 'cars' in r)).filter(writesName);
   const named = [...lookedUp, ...searched.filter((c) => !lookedUp.some((l) => l.vin === c.vin))];
   if (named.length > 0) return named.slice(0, 3);
+  // "Would you take 11,500 for it?": the car the thread is talking about.
+  if (focus) return vehiclesIn([await toolbox.call('get_vehicle', { vin: focus })]);
   const found = (await toolbox.call('search_inventory', { query: question, take: 3 })) as { total?: number };
   return (found.total ?? 0) <= 3 ? understoodCars([found]).filter(writesName) : [];
 }
@@ -347,8 +360,10 @@ async function carsForHandOff(question: string, results: readonly unknown[], too
 function writes(words: readonly string[], name: string): boolean {
   const parts = name.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   if (parts.length === 0) return false;
-  if (words.includes(parts.join(''))) return true;
-  return words.some((_, i) => parts.every((p, j) => words[i + j] === p));
+  // A plural names the car too ("2 Civics", "any RAV4s").
+  const is = (word: string | undefined, part: string) => word === part || word === `${part}s` || word === `${part}es`;
+  if (words.some((w) => is(w, parts.join('')))) return true;
+  return words.some((_, i) => parts.every((p, j) => is(words[i + j], p)));
 }
 
 /** A run's duration for the metrics: from being queued to its end. */

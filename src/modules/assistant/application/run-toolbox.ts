@@ -23,6 +23,12 @@ function clampInt(value: unknown, min: number, max: number, fallback: number): n
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 const quoted = (value: unknown) => JSON.stringify(typeof value === 'string' ? value.slice(0, 50) : value);
 
+/** The calculator's terms, or only the one asked for when it has it (a term it lacks gets them all: the reply shows what there is). */
+function termsAsked<T extends { months: number }>(terms: readonly T[], asked: unknown): readonly T[] {
+  const only = terms.filter((t) => t.months === Number(asked));
+  return only.length > 0 ? only : terms;
+}
+
 function positive(value: unknown): number | null {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) && n > 0 ? n : null;
@@ -45,8 +51,13 @@ export class RunToolbox implements Toolbox {
     switch (name) {
       case 'search_inventory': {
         const query = typeof args.query === 'string' ? args.query.slice(0, 500) : '';
-        const found = await this.sources.inventory.search(this.dealerId, query, clampInt(args.take, 1, 10, 5));
-        return { query, total: found.total, understood: found.understood, cars: found.cars };
+        // The thread's earlier queries a refined search applies to (set by the run, never by a model).
+        const within = Array.isArray(args.within) ? args.within.filter((q): q is string => typeof q === 'string').slice(-5).map((q) => q.slice(0, 500)) : [];
+        const found = await this.sources.inventory.search(this.dealerId, query, clampInt(args.take, 1, 10, 5), within);
+        return {
+          query, ...(within.length ? { within } : {}), total: found.total, understood: found.understood, order: found.order, cars: found.cars,
+          ...(found.total === 0 && found.closest.length ? { closest: found.closest } : {}),
+        };
       }
       case 'get_vehicle': {
         const vin = typeof args.vin === 'string' ? args.vin.trim().toUpperCase() : '';
@@ -130,17 +141,18 @@ export class RunToolbox implements Toolbox {
     const vehicle = car ? { vin: car.vin, year: car.year, make: car.make, model: car.model, price: car.price } : null;
     if (kind === 'finance') {
       if (!f.finance.enabled || f.finance.terms.length === 0) return { error: 'the dealership has no finance calculator configured' };
+      const terms = termsAsked(f.finance.terms, args.term_months);
       const down = Math.min(price, positive(args.down_payment) ?? 0);
       return {
         vehicle, price, down_payment: down, amount_financed: price - down,
-        estimates: f.finance.terms.map((t) => ({ term_months: t.months, rate_percent: t.ratePercent, monthly_payment: financePayment(price - down, t.ratePercent, t.months) })),
+        estimates: terms.map((t) => ({ term_months: t.months, rate_percent: t.ratePercent, monthly_payment: financePayment(price - down, t.ratePercent, t.months) })),
         note: 'Estimates before taxes and fees; final terms depend on credit approval.',
       };
     }
     if (!f.lease.enabled || f.lease.terms.length === 0) return { error: 'the dealership has no lease calculator configured' };
     return {
       vehicle, price,
-      estimates: f.lease.terms.map((t) => ({
+      estimates: termsAsked(f.lease.terms, args.term_months).map((t) => ({
         term_months: t.months, mileage_per_year: t.mileagePerYear, mileage_unit: f.lease.mileageUnit || 'km', rate_percent: t.ratePercent,
         // The residual as an amount too: a reply may state it, and grounding takes amounts from fields, not from arithmetic.
         residual_percent: t.residualPercent, residual_value: Math.round(price * t.residualPercent) / 100,

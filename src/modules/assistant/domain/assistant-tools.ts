@@ -25,6 +25,7 @@ export const TOOLS = [
     parameters: [
       { name: 'query', type: 'string', required: true, description: 'what the customer is looking for, in their words' },
       { name: 'take', type: 'integer', required: false, description: 'how many cars to return (1-10, default 5)' },
+      { name: 'refine', type: 'boolean', required: false, description: 'true when the query narrows or changes the thread\'s last search ("of those", "what about silver?", "the cheapest one"): its conditions replace the last search\'s on the same attributes and keep the others' },
     ],
   },
   {
@@ -53,6 +54,7 @@ export const TOOLS = [
       { name: 'vin', type: 'string', required: false, description: 'the car to estimate for' },
       { name: 'price', type: 'number', required: false, description: 'an amount to finance when there is no VIN' },
       { name: 'down_payment', type: 'number', required: false, description: 'paid up front (default 0)' },
+      { name: 'term_months', type: 'integer', required: false, description: 'only this term, when the calculator has it (default: every term)' },
     ],
   },
   {
@@ -62,6 +64,7 @@ export const TOOLS = [
     parameters: [
       { name: 'vin', type: 'string', required: false, description: 'the car to estimate for' },
       { name: 'price', type: 'number', required: false, description: 'a price when there is no VIN' },
+      { name: 'term_months', type: 'integer', required: false, description: 'only this term, when the calculator has it (default: every term)' },
     ],
   },
   {

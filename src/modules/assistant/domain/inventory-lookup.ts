@@ -39,13 +39,20 @@ export interface InventorySummary {
 export interface InventorySearch {
   total: number;
   understood: boolean;
+  /** The order the query asked for ("cheapest": price_asc, "newest": year_desc, "lowest km": kilometers_asc), if any. */
+  order: string | null;
   cars: VehicleFacts[];
+  /** When none match: the closest cars, each with the attributes in which it differs from what was asked. */
+  closest: { car: VehicleFacts; differs: string[] }[];
 }
 
 /** Port: the caller's dealership's cars, from the inventory context. */
 export abstract class InventoryLookup {
-  /** Natural-language search (the same translator as POST /search): how many match, and the first `take`. */
-  abstract search(dealerId: string, query: string, take: number): Promise<InventorySearch>;
+  /**
+   * Natural-language search (the same translator as POST /search): how many match, and the first
+   * `take`. `within`: the earlier queries of the thread this one refines, oldest first.
+   */
+  abstract search(dealerId: string, query: string, take: number, within?: readonly string[]): Promise<InventorySearch>;
   abstract findByVin(dealerId: string, vin: string): Promise<VehicleFacts | null>;
   abstract summary(dealerId: string): Promise<InventorySummary>;
   /** Listed at least `minDays` ago, oldest first. */

@@ -6,7 +6,7 @@ import { FilterNode } from '../../../../libs/common/vehicle/filter-expression';
 import { QueryTranslator } from '../domain/query-translator';
 import { SearchableCars, SearchHit } from '../domain/searchable-cars';
 import { SearchNamesSource } from '../domain/search-names.source';
-import { Criteria, refine } from '../domain/refine';
+import { Criteria, refine, releasedAttributes } from '../domain/refine';
 import { planSuggestions, Suggestion, toSuggestions } from '../domain/suggestions';
 import { CompiledSearchNames, compileSearchNames, Translation } from '../domain/translator/nl-translator';
 
@@ -74,7 +74,7 @@ export class SearchCarsUseCase {
     const translations = await Promise.all([...within, query].map((q) => this.translate.execute(dealerId, q)));
     const asked = translations[translations.length - 1];
     const understood = asked.sort !== null || asked.filter.kind === 'comparison' || asked.filter.arguments.length > 0;
-    const { filter, sort } = translations.slice(1).reduce<Criteria>(refine, translations[0]);
+    const { filter, sort } = translations.slice(1).reduce<Criteria>((earlier, later, i) => refine(earlier, later, releasedAttributes([...within, query][i + 1])), translations[0]);
     const found = await this.run(dealerId, filter, sort, page);
     const plan = found.total_row_count === 0 ? planSuggestions(filter) : null;
     const suggestions = plan ? toSuggestions(plan, await this.cars.nearest(dealerId, plan.query, sort)) : [];

@@ -1,5 +1,5 @@
 import { and, comparison } from '../../../../libs/common/vehicle/filter-expression';
-import { refine } from './refine';
+import { refine, releasedAttributes } from './refine';
 
 const white = comparison('in', 'color', ['White']);
 const silver = comparison('in', 'color', ['Silver']);
@@ -28,5 +28,13 @@ describe('refine', () => {
     const either = { kind: 'operation', operator: 'or', arguments: [white, comparison('eq', 'model', 'Corolla')] } as const;
     const out = refine({ filter: and(either, under50k), sort: null }, { filter: and(silver), sort: null });
     expect(out.filter).toEqual(and(under50k, silver));
+  });
+
+  it('lets go of the attributes a follow-up frees ("in any colour")', () => {
+    expect(releasedAttributes('what about the cheapest one in any colour')).toEqual(['color']);
+    expect(releasedAttributes('whatever the year, and any make')).toEqual(['year', 'manufacturer']);
+    expect(releasedAttributes('any of those under 20k')).toEqual([]);
+    const out = refine({ filter: and(white, rav4), sort: null }, { filter: and(), sort: 'price_asc' }, ['color']);
+    expect(out.filter).toEqual(and(rav4));
   });
 });

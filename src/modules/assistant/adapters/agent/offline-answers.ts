@@ -1,8 +1,9 @@
 import { formatMoney } from '../../application/reply-texts';
 import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
-import { namesChannel, sayStatistics, statisticsArgs } from './offline-statistics';
-import { asksToVisitAt, sayHours } from './offline-hours';
 import { asksCarDetails, sayCarDetails } from './offline-car-details';
+import { EMPTY_THREAD_STATE, ThreadState } from '../../domain/thread-state';
+import { asksToVisitAt, sayHours } from './offline-hours';
+import { namesChannel, sayStatistics, statisticsArgs } from './offline-statistics';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -15,7 +16,6 @@ export interface PlannedCall {
 }
 
 const VIN = /\b[A-HJ-NPR-Z0-9]{17}\b/i;
-const VINS = new RegExp(VIN.source, 'gi');
 const has = (q: string, pattern: RegExp) => pattern.test(q);
 
 /** The question without its amounts of money (money as written, statedMoneyIn): what a search or a car-name check should see. */
@@ -43,12 +43,12 @@ function amountsIn(q: string): { price: number | null; down: number | null } {
 
 const ASKS = {
   // Another seller: named as such, or compared with this dealership ("cheaper than yours").
-  elsewhere: /\b(other|another|competitors?'?|different|rival)\s+(dealer(ship)?s?|stores?|lots?|showrooms?)\b|\b(than|with|against|versus|vs\.?)\s+yours\b/i,
+  elsewhere: /\b(other|another|different)\s+(dealer(ship)?s?|stores?|lots?|showrooms?)\b|\b(rivals?|competitors?'?|competition)\b|\b(than|with|against|versus|vs\.?)\s+yours\b/i,
   // "today" alone is a date, not a question about hours ("open today" is caught by "open").
   hours: /\b(hours?|opening|when are you|what time|weekend|saturday|sunday)\b/i,
   openClosed: /\b(open|clos(e|ed|ing))\b/i,
   address: /\b(address|where (are|is) (you|the dealership)|located|location|directions|find you|visit)\b/i,
-  contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b/i,
+  contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b|\b(ur|your|yr)\s+(phone\s+)?(number|#|no\.?)(?!\s+of\b)/i,
   lease: /\blease|leasing\b/i,
   finance: /\b(financ\w*|payments?\s+(on|for|of|would|will|be)|monthly|per month|a month|\/mo\b|loan|apr|interest)\b/i,
   // Texts and emails counted are conversations too ("how many texts?"; not "text me").
@@ -56,7 +56,7 @@ const ASKS = {
   stock: /\b(how many|count|number of|do you (have|carry|sell)|any|cheapest|least expensive|lowest price|most expensive|priciest|newest|latest|oldest|lowest mileage|fewest|show me|looking for|search|find|in stock|available|inventory|stock)\b/i,
   summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
   /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
-  change: /\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal)\b/i,
+  change: /\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal|prices?)\b/i,
   /** A figure over many cars (an average price, a total value): the summary has the whole stock's average price, no tool any other. */
   aggregate: /(?<!\b(below|above|under|over|than)[\s-]+)\b(average|mean|median)\s+(listed\s+|asking\s+|sale\s+)?(price|cost|mileage|km|kilometers|age|year)s?\b|\b(total|combined) value\b|\bworth in total\b|\bsum of\b/i,
   averagePrice: /\b(average|mean)\s+(listed\s+|asking\s+|sale\s+)?(price|cost)s?\b/i,
@@ -89,63 +89,103 @@ const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q)
  * Whether "it" in the question is the car talked about last: asked of a car, naming no other kind
  * of car itself (amounts are no model years), and not about the customer's own car.
  */
-const refersToEarlierCar = (q: string) => REFERS_BACK.test(q) && asksAboutACar(q) && !namesKind(withoutMoney(q)) && !has(q, ASKS.ownCar);
+const refersToEarlierCar = (q: string) => REFERS_BACK.test(q) && asksAboutACar(q) && !namesKind(withoutMoney(q).replace(SAID_OF_IT, ' ')) && !has(q, ASKS.ownCar);
+/** What is said of "it" ("is it awd", "does it have a V6"): a property asked of the car, not another car named. */
+const SAID_OF_IT = /\b(?:is|does|has|can|will)\s+(?:it|that one|this one|that car|this car)\b[^,.?!;]*/gi;
 
-/**
- * The car "it" refers to: the VIN of the thread's latest message that names one, if it names only
- * that one (after a list of cars, "it" could be any of them).
- */
-export function lastVinIn(texts: readonly string[]): string | undefined {
-  for (let i = texts.length - 1; i >= 0; i--) {
-    const vins = new Set([...texts[i].matchAll(VINS)].map((m) => m[0].toUpperCase()).filter((v) => /\d/.test(v)));
-    if (vins.size > 0) return vins.size === 1 ? [...vins][0] : undefined;
+/** Words that point back at the thread's last search or list ("of those", "which one", "what about silver?", "and in blue?"). */
+const POINTS_BACK = /\b(those|these|them|ones?|of (the|those|them|these)|which (one|of)|what about|how about|instead|any of)\b|^\W*(and|or|but|ok(ay)?|so)\b/i;
+/** A car picked from a list by its place ("the second one", "the 3rd", "number 2", "the last one"). */
+const ORDINAL = /\b(?:the\s+(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\b|(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\s+(?:one|car|truck|suv|vehicle|van)\b|(?:number|no\.?|#)\s*([1-5])\b(?!\s*(?:k|grand|months?|%)))/i;
+const PLACES = ['first', 'second', 'third', 'fourth', 'fifth'];
+/** A stock number as people write it ("stock # u34715", "stk C98350", "stock number P4471"). */
+const STOCK = /\b(?:stock|stk)\s*(?:#|no\.?|num(?:ber)?)?\s*:?\s*([a-z]{0,3}\d[a-z0-9-]{2,})\b/i;
+/** A loan or lease term ("over 84 months", "72 mo", "5 years"). */
+const TERM = /\b(\d{2,3})\s*-?\s*(?:months?|mos?|mths?)\b|\b([1-9])\s*-?\s*(?:years?|yrs?)\b(?!\s+old)/i;
+const termOf = (q: string): number | null => {
+  const m = TERM.exec(q);
+  return m ? (m[1] ? Number(m[1]) : Number(m[2]) * 12) : null;
+};
+
+/** The car a question names: by VIN, by stock number, by its place in the list the thread showed, or "it" (the car in focus; any of several listed). */
+type NamedCar = { vin: string } | { stock: string } | { anyOf: string[] } | null;
+function carNamedIn(q: string, state: ThreadState): NamedCar {
+  const vin = VIN.exec(q)?.[0];
+  if (vin) return { vin: vin.toUpperCase() };
+  const stock = STOCK.exec(q)?.[1];
+  if (stock) return { stock };
+  const list = state.listed.length > 0 ? state.listed : (state.search?.vins ?? []);
+  const place = ORDINAL.exec(q);
+  if (place && list.length > 0) {
+    const word = (place[1] ?? place[2] ?? place[3]).toLowerCase();
+    const index = word === 'last' ? list.length - 1 : /^\d$/.test(word) ? Number(word) - 1 : PLACES.findIndex((p) => word.startsWith(p.slice(0, 3)) || word === `${PLACES.indexOf(p) + 1}${['st', 'nd', 'rd', 'th', 'th'][PLACES.indexOf(p)]}`);
+    if (list[index]) return { vin: list[index] };
   }
-  return undefined;
+  if (refersToEarlierCar(q)) {
+    if (state.focus) return { vin: state.focus };
+    if (state.listed.length > 1) return { anyOf: state.listed.slice(0, 3) };
+  }
+  return null;
 }
 
+/** Only the words of a question that can describe a car: its money, loan term and calculator words out ("payments on the 2021 blue rav4 over 84 months"). */
+const describing = (q: string) => withoutMoney(q).replace(TERM, ' ').replace(/\b(?:over|for|at)\s*$/i, '');
+
 /**
- * The tools a question needs (none: the model says what it can help with). `earlierVin`: the car
- * the thread talked about last, which "it" in a question naming no other car refers to.
+ * The tools a question needs (none: the model says what it can help with), read with what the
+ * thread talked about before (`state`): the car in focus, the cars listed, the last search and
+ * estimate, which a follow-up refines or picks from.
  */
-export function planTools(question: string, earlierVin?: string): PlannedCall[] {
+export function planTools(question: string, state: ThreadState = EMPTY_THREAD_STATE): PlannedCall[] {
   const q = question.trim();
   const calls: PlannedCall[] = [];
   const add = (name: string, args: Record<string, unknown> = {}) => {
     if (!calls.some((c) => c.name === name)) calls.push({ name, args });
   };
-  const vin = VIN.exec(q)?.[0].toUpperCase() ?? (earlierVin && refersToEarlierCar(q) ? earlierVin : undefined);
+  const car = carNamedIn(q, state);
+  const vin = car && 'vin' in car ? car.vin : undefined;
+  const byStock = car && 'stock' in car ? { name: 'search_inventory', args: { query: `stock ${car.stock}`, take: 1 } } : null;
+  // "It" after several cars: look them up to ask which one.
+  if (car && 'anyOf' in car) return car.anyOf.map((v) => ({ name: 'get_vehicle', args: { vin: v } }));
   // Price talk goes to staff with the listed price: look up the car it names (an amount in it is an offer, not a budget).
   if (isDealRequest(q)) {
-    return [vin ? { name: 'get_vehicle', args: { vin } } : { name: 'search_inventory', args: { query: withoutMoney(q), take: 3 } }];
+    return [vin ? { name: 'get_vehicle', args: { vin } } : byStock ?? { name: 'search_inventory', args: { query: withoutMoney(q), take: 3 } }];
   }
   // Another dealership's data is out of reach (the tools are this dealership's): say so, look nothing up.
   if (has(q, ASKS.elsewhere)) return [];
   // A change or a sale it cannot make: look up the car it names (to state its listed price), nothing else.
-  if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : [];
+  if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : byStock ? [byStock] : [];
   const ownCar = has(q, ASKS.ownCar);
   // "email" or "web" in a question about conversations names their channel, not our contact details.
   if (asksHours(q) || has(q, ASKS.address) || (has(q, ASKS.contact) && !(has(q, ASKS.conversations) && namesChannel(q)))) add('dealership_info');
   const { price, down } = amountsIn(q);
-  const estimate = estimateOf(q);
-  // A payment with neither VIN nor price: find the car it names ("the 2026 Civic Touring") first, estimate in the next turn
-  // (followUpTools), or say a VIN or a price is needed when the search understood no car in it.
-  if (estimate && !vin && price === null) return [...calls, { name: 'search_inventory', args: { query: withoutMoney(q), take: 1 } }];
-  // The lease calculator has no down payment; finance takes it.
-  if (estimate) add(estimate, { ...(vin ? { vin } : { price: price ?? undefined }), ...(down && estimate === 'finance_estimate' ? { down_payment: down } : {}) });
-  if (has(q, ASKS.conversations) && !vin) add('conversation_statistics', statisticsArgs(q));
-  if (vin && !calls.some((c) => c.name.endsWith('_estimate'))) add('get_vehicle', { vin });
-  if (!vin && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
+  // An estimate asked for, or the last one asked again with another term or down payment ("and over 60 months then?", "with 5k down?").
+  const followsUp = !estimateOf(q) && !car && !namesKind(describing(q));
+  // A term alone after a car was named ("and over 60 months?") asks its finance payments.
+  const focused = state.focus ? { tool: 'finance_estimate' as const, vin: state.focus, price: null, downPayment: null, termMonths: null } : null;
+  const again = followsUp && termOf(q) !== null ? state.estimate ?? focused : followsUp && down !== null ? state.estimate : null;
+  const estimate = estimateOf(q) ?? again?.tool ?? null;
+  if (estimate) {
+    const term = termOf(q) ?? again?.termMonths ?? null;
+    const downPayment = down ?? again?.downPayment ?? null;
+    const target = vin ? { vin } : price !== null ? { price } : again?.vin ? { vin: again.vin } : again?.price ? { price: again.price } : null;
+    // A payment for a car named without its VIN ("the 2026 Civic Touring", "stock U34715"): find it first, estimate in the next turn (followUpTools).
+    if (!target) return [...calls, byStock ?? { name: 'search_inventory', args: { query: describing(q), take: 1 } }];
+    // The lease calculator has no down payment; finance takes it.
+    add(estimate, { ...target, ...(downPayment && estimate === 'finance_estimate' ? { down_payment: downPayment } : {}), ...(term ? { term_months: term } : {}) });
+  }
+  if (has(q, ASKS.conversations) && !vin) add('conversation_statistics', statisticsArgs(q, (state.statistics ?? undefined) as Parameters<typeof statisticsArgs>[1]));
+  if (vin && !estimate) add('get_vehicle', { vin });
+  if (byStock && !estimate) calls.push(byStock);
+  if (!car && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
     // An average or a total of some kind of car: no tool computes it, so the model says it cannot (listing cars would not answer it).
     if (has(q, ASKS.aggregate)) {
       if (has(q, ASKS.averagePrice) && !namesKind(q)) add('inventory_summary');
     } else if (has(q, ASKS.summary) || has(q, ASKS.newAndUsed)) add('inventory_summary');
-    else if (has(q, ASKS.stock) || calls.length === 0) {
-      // A question about cars the other tools do not cover: let search try it (it ignores what it does not understand).
-      // Generic words ("do you have", "any") ask for cars only when no other tool answers the question.
-      if (namesCars(q) || (has(q, ASKS.stock) && calls.length === 0)) {
-        add('search_inventory', { query: q, take: 3 });
-      }
-    }
+    // A follow-up on the last search ("which of those are under 50k?", "what about silver?"): the same search, refined.
+    else if (state.search && POINTS_BACK.test(q) && calls.length === 0) add('search_inventory', { query: q, take: 3, refine: true });
+    // Anything else may describe cars: the search's translator decides (a question it understands nothing of gets "I can't answer that").
+    else if (calls.length === 0 || (has(q, ASKS.stock) && namesCars(q))) add('search_inventory', { query: q, take: 3 });
   }
   return calls;
 }
@@ -168,7 +208,8 @@ export function followUpTools(question: string, results: { name: string; result:
   // No car named: the estimate's own answer says what it needs.
   if (!car) return [{ name: estimate, args: {} }];
   const { down } = amountsIn(question);
-  return [{ name: estimate, args: { vin: car.vin, ...(down && estimate === 'finance_estimate' ? { down_payment: down } : {}) } }];
+  const term = termOf(question);
+  return [{ name: estimate, args: { vin: car.vin, ...(down && estimate === 'finance_estimate' ? { down_payment: down } : {}), ...(term ? { term_months: term } : {}) } }];
 }
 
 interface Car { vin: string; condition: string; year: number | null; make: string | null; model: string | null; trim: string | null; price: number | null; kilometers: number | null; color: string | null }
@@ -186,6 +227,14 @@ function carLine(c: Car): string {
 }
 
 type Result = Record<string, unknown>;
+
+/** How a reply introduces the first car of a search in each of the search's orders. */
+const ORDER_LEADS: Readonly<Record<string, string>> = {
+  price_asc: 'The cheapest is the', price_desc: 'The most expensive is the', year_desc: 'The newest is the',
+  year_asc: 'The oldest is the', kilometers_asc: 'The one with the lowest mileage is the',
+};
+/** A search attribute in words ("model_family" -> "model family"). */
+const attributeName = (attribute: string) => attribute.replace(/_/g, ' ').replace(/^kilometers$/, 'mileage').replace(/^color$/, 'colour');
 
 function sayContact(info: Result, question: string): string[] {
   const out: string[] = [];
@@ -207,16 +256,25 @@ function sayContact(info: Result, question: string): string[] {
 }
 
 /** The reply to the question from the results of the tools it called, in the order they were called. */
-export function composeAnswer(question: string, results: { name: string; result: unknown }[]): string {
+export function composeAnswer(question: string, results: { name: string; result: unknown }[], state: ThreadState = EMPTY_THREAD_STATE): string {
+  const named = carNamedIn(question, state);
+  // "It" after several cars: ask which one, naming those the run looked up.
+  if (named && 'anyOf' in named) {
+    const cars = results.map((r) => r.result as Car & { found?: boolean }).filter((c) => c && c.found !== false && typeof c.vin === 'string');
+    if (cars.length > 1) return `Which one do you mean: ${cars.map((c) => `the ${carName(c)} (VIN ${c.vin})`).join(', or ')}?`;
+  }
   if (ASKS.change.test(question) && !ASKS.elsewhere.test(question)) {
-    const car = results.find((r) => r.name === 'get_vehicle' && (r.result as Result | null)?.found !== false && typeof (r.result as Result | null)?.vin === 'string');
+    // The car it names, looked up by VIN or found alone by its stock number.
+    const car = results.map((r) => (r.name === 'search_inventory' && (r.result as Result).total === 1 ? ((r.result as Result).cars as Car[])[0] : r.result as Car & { found?: boolean }))
+      .find((c) => !!c && (c as { found?: boolean }).found !== false && typeof c.vin === 'string');
     return "I can't change prices or records, or agree to a sale: only our sales team can, and they will follow up with you."
-      + (car ? ` The ${carLine(car.result as Car)}.` : '');
+      + (car ? ` The ${carLine(car)}.` : '');
   }
   if (results.length === 0 && ASKS.elsewhere.test(question)) {
     return "I can only answer for this dealership: I have no access to other dealerships' inventory or data. Ask me about our cars, hours, contact details or finance and lease estimates.";
   }
-  if (results.length === 0) {
+  // Nothing looked up, or only a search that understood nothing of the question: it is not one the records answer.
+  if (results.every((r) => r.name === 'search_inventory' && (r.result as Result | null)?.understood === false)) {
     return "I'm the dealership's assistant: I can tell you about the cars in stock (by make, model, price, year or VIN), "
       + 'our hours, address and contact details, finance and lease estimates, and conversation statistics. '
       + "I can't answer that question from our records; a member of our team can help you with it.";
@@ -239,15 +297,18 @@ export function composeAnswer(question: string, results: { name: string; result:
         else out.push(`The ${carLine(r as unknown as Car)}.`, ...sayCarDetails(r, question));
         break;
       case 'search_inventory': {
-        // Looked up for an estimate and named no car: any cars would answer nothing (the estimate says what it needs).
-        if (r.understood === false && estimateOf(question)) break;
+        // A search that understood nothing beside another tool's answer (an estimate, the hours) adds nothing.
+        if (r.understood === false) break;
         const cars = (r.cars as Car[]) ?? [];
         const total = r.total as number;
-        if (total === 0) out.push("We don't have a car matching that in stock right now.");
-        else {
+        if (total === 0) {
+          out.push("No, we don't have a car matching that in stock right now.");
+          const closest = (r.closest as { car: Car; differs: string[] }[] | undefined) ?? [];
+          if (closest.length) out.push('The closest we have:', ...closest.map((c) => `- ${carLine(c.car)} (differs in ${c.differs.map(attributeName).join(' and ')})`));
+        } else {
           out.push(`We have ${total} ${total === 1 ? 'car' : 'cars'} matching your search.`);
-          const lead = /cheapest|least expensive|lowest price/i.test(question) ? 'The cheapest is the' : /most expensive|priciest/i.test(question)
-            ? 'The most expensive is the' : /newest|latest/i.test(question) ? 'The newest is the' : /lowest mileage|fewest/i.test(question) ? 'The one with the lowest mileage is the' : null;
+          // The order the search read in the question ("cheapest", "lowest km", "newest of those") says which car leads.
+          const lead = ORDER_LEADS[String(r.order)];
           if (lead && cars[0]) out.push(`${lead} ${carLine(cars[0])}.`);
           else out.push(...cars.map((c) => `- ${carLine(c)}`));
         }

@@ -42,11 +42,18 @@ export class InventoryContextLookup extends InventoryLookup {
     super();
   }
 
-  async search(dealerId: string, query: string, take: number): Promise<InventorySearch> {
-    const { page, understood } = await this.searchCars.search(dealerId, query, { skip: 0, take });
+  async search(dealerId: string, query: string, take: number, within: readonly string[] = []): Promise<InventorySearch> {
+    const { page, understood, sort, suggestions } = await this.searchCars.search(dealerId, query, { skip: 0, take }, within);
     // Search hits carry no price: each is read whole (a handful per question).
-    const cars = await Promise.all(page.rows.map((hit) => this.findCar.execute(dealerId, hit.vin)));
-    return { total: page.total_row_count, understood, cars: cars.filter((c): c is Car => c !== null).map((c) => toFacts(c)) };
+    const read = (vins: string[]) => Promise.all(vins.map((vin) => this.findCar.execute(dealerId, vin)));
+    const cars = (await read(page.rows.map((hit) => hit.vin))).filter((c): c is Car => c !== null).map((c) => toFacts(c));
+    const near = suggestions.slice(0, take);
+    const nearCars = await read(near.map((s) => s.vin));
+    const closest = near.flatMap((s, i) => {
+      const car = nearCars[i];
+      return car ? [{ car: toFacts(car), differs: s.relaxed.map((r) => r.attribute) }] : [];
+    });
+    return { total: page.total_row_count, understood, order: sort, cars, closest };
   }
 
   async findByVin(dealerId: string, vin: string): Promise<VehicleFacts | null> {

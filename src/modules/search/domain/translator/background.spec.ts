@@ -55,6 +55,7 @@ describe('background vehicles (background.ts)', () => {
     expect(kept('I have a budget of 30k')).toEqual(['price lte 30000']);
     expect(kept('looking for a 2015 Corolla')).toEqual(['year eq 2015', 'model eq "Corolla"']);
     expect(kept('do you have a red Civic')).toEqual(['color eq "Red"', 'model eq "Civic"']);
+    expect(kept('do we have a blue Corolla?')).toEqual(['color eq "Blue"', 'model eq "Corolla"']);
     expect(kept('trucks that have a tow package')).toEqual(['type eq "Truck"', 'options contain "tow"']);
     expect(kept('I have to have awd')).toEqual(['drive_train eq "AWD"']);
     expect(kept('I have always wanted a Ford')).toEqual(['manufacturer eq "Ford"']);

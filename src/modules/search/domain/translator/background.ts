@@ -40,6 +40,8 @@ const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'im', 'ive', 'weve', 'hes', 's
 const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their']);
 /** Between a subject and its verb ("we currently drive", "I've been driving", "she still has"). */
 const ADVERBS = new Set(['currently', 'presently', 'still', 'already', 'now', 'also', 'both', 'just', 'only', 'really', 'actually', 'do', 'does', 'did', 'been', 'am', 'is', 'are']);
+/** An auxiliary before the subject makes the clause a question. */
+const QUESTION_AUXILIARIES = new Set(['do', 'did', 'dont', 'didnt']);
 /** Adverbs that mark the present vehicle without a subject ("currently driving a ..."). */
 const NOW_ADVERBS = new Set(['currently', 'presently']);
 /** Words of a background vehicle's description before the vehicle ("my old", "our current", "my wife's"). */
@@ -100,7 +102,8 @@ function spokenBySpeaker(toks: readonly Token[], v: number): boolean {
   }
   if (j < 0) return false;
   const w = toks[j].text;
-  if (SUBJECTS.has(w)) return true;
+  // "do we have a blue Corolla?", "did we get any F-150s": a question about stock (staff ask it so), not the speaker's own car.
+  if (SUBJECTS.has(w)) return !(j > 0 && QUESTION_AUXILIARIES.has(toks[j - 1].text));
   // "my wife drives", "our son has": a possessive and a noun
   return toks[j].kind === 'word' && j > 0 && POSSESSIVES.has(toks[j - 1].text) && !MAIN_LEXICON.has(w);
 }
