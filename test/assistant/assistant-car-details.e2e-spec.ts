@@ -33,7 +33,7 @@ describeEachBackend('Assistant car details', (backend) => {
   it('answers a feature question from the options, and shows them to the model as data', async () => {
     const { sent, answer } = await ask(`does ${VIN} have heated seats?`);
     expect(answer).toContain(`VIN ${VIN}`);
-    expect(answer).toContain('Its listing mentions Heated Front Seats.');
+    expect(answer).toContain('Yes, its options include Heated Front Seats.');
 
     const results = (await allEvents(t, dealer, sent)).filter((e) => e.type === 'tool.result').map((e) => JSON.parse(e.payload_json) as { name: string; result: Record<string, unknown> });
     const car = results.find((r) => r.name === 'get_vehicle')!.result;
@@ -53,7 +53,7 @@ describeEachBackend('Assistant car details', (backend) => {
 
   it('returns the start of a long description, marked as cut', async () => {
     const { sent, answer } = await ask(`does ${LONG} have heated seats or a sunroof?`);
-    expect(answer).toContain('Its description mentions heated seats.');
+    expect(answer).toContain('Yes, its description says it has heated seats.');
     // The sunroof is past the part returned: not claimed.
     expect(answer).toContain("Its options and description don't mention a sunroof");
     const car = (await allEvents(t, dealer, sent)).filter((e) => e.type === 'tool.result').map((e) => JSON.parse(e.payload_json).result as { description: string })[0];
@@ -65,7 +65,7 @@ describeEachBackend('Assistant car details', (backend) => {
   it('says what the listing does not mention, without a figure from the options', async () => {
     const { answer } = await ask(`does ${VIN} have a sunroof and a tow package?`);
     expect(answer).toContain("Its options and description don't mention a sunroof; our team can confirm.");
-    expect(answer).toContain('Its listing mentions a tow package.');
+    expect(answer).toContain('Yes, its options include a tow package.');
     expect(answer).not.toContain('$1,500');
   });
 });

@@ -67,7 +67,7 @@ class InMemoryAssistant extends AssistantRepository {
 const CIVIC: VehicleFacts = {
   vin: '2HGBGR8318S951777', condition: 'used', year: 2018, make: 'Honda', model: 'Civic', trim: 'EX', price: 18995,
   kilometers: 42000, color: 'Blue', type: 'Sedan', stockNumber: 'U1', daysInStock: 12,
-  doors: 4, seats: 5, driveTrain: 'FWD', transmission: 'Automatic', fuelType: 'Gasoline', engine: null, options: null, description: null,
+  doors: 4, seats: 5, driveTrain: 'FWD', transmission: 'Automatic', fuelType: 'Gasoline', engine: null, options: null, description: null, accident: null, certified: null,
 };
 
 const inventory = {

@@ -278,7 +278,7 @@ export class ExecuteRunUseCase {
           { type: 'message.completed', summary: 'Reply complete', payload: { text, metadata_code: code === 'answer_repaired' ? code : null }, dateCreated: now },
           { type: 'run.completed', summary: `Run completed (${code})`, payload: { outcome, outcome_code: code }, dateCreated: now },
         ], after());
-        await this.assistant.touchThread(dealerId, run.threadId, run.id, now, nextThreadState(thread, calls, text));
+        await this.assistant.touchThread(dealerId, run.threadId, run.id, now, nextThreadState(thread, question.content, calls, text));
         return true;
       }, { retryOnConflict: true });
     } catch (err) {

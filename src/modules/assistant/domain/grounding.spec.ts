@@ -4,7 +4,7 @@ import { VehicleFacts } from './inventory-lookup';
 const car = (over: Partial<VehicleFacts>): VehicleFacts => ({
   vin: '2HGBGR8318S951777', condition: 'used', year: 2018, make: 'Honda', model: 'Civic', trim: 'EX', price: 18995,
   kilometers: 42000, color: 'Blue', type: 'Sedan', stockNumber: 'U93414', daysInStock: 12,
-  doors: 4, seats: 5, driveTrain: 'FWD', transmission: 'Automatic', fuelType: 'Gasoline', engine: '2.0L I4', options: null, description: null, ...over,
+  doors: 4, seats: 5, driveTrain: 'FWD', transmission: 'Automatic', fuelType: 'Gasoline', engine: '2.0L I4', options: null, description: null, accident: null, certified: null, ...over,
 });
 const CIVIC = car({});
 const F150 = car({ vin: '1FTFW1E50MFA12345', year: 2021, make: 'Ford', model: 'F-150', trim: 'XLT', price: 41500, kilometers: 45000, stockNumber: 'U28083', type: 'Truck' });

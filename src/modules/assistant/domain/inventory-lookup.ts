@@ -11,6 +11,10 @@ export interface VehicleFacts {
   color: string | null;
   type: string | null;
   stockNumber: string | null;
+  /** Whether the feed reports an accident (null: not said). */
+  accident: boolean | null;
+  /** Certified pre-owned (null: not said). */
+  certified: boolean | null;
   /** Days since it was listed. */
   daysInStock: number | null;
   doors: number | null;

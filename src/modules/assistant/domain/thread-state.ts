@@ -17,9 +17,11 @@ export interface ThreadState {
   estimate: { tool: 'finance_estimate' | 'lease_estimate'; vin: string | null; price: number | null; downPayment: number | null; termMonths: number | null } | null;
   /** The filter of the last conversation count. */
   statistics: Record<string, unknown> | null;
+  /** The question the last reply answered with a question ("which one do you mean: ...?"): the next message may pick the car for it. */
+  pending: string | null;
 }
 
-export const EMPTY_THREAD_STATE: ThreadState = { search: null, focus: null, listed: [], estimate: null, statistics: null };
+export const EMPTY_THREAD_STATE: ThreadState = { search: null, focus: null, listed: [], estimate: null, statistics: null, pending: null };
 
 /** A refined search keeps at most this many queries: a long thread of refinements still translates in bounded work. */
 const MAX_QUERIES = 5;
@@ -33,9 +35,9 @@ export interface ToolCall {
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The state after a run that made `calls` and replied `reply` (grounded: every VIN in it a returned car). */
-export function nextThreadState(earlier: ThreadState, calls: readonly ToolCall[], reply: string): ThreadState {
-  const state: ThreadState = { ...earlier, listed: [] };
+/** The state after a run asked `question`, made `calls` and replied `reply` (grounded: every VIN in it a returned car). */
+export function nextThreadState(earlier: ThreadState, question: string, calls: readonly ToolCall[], reply: string): ThreadState {
+  const state: ThreadState = { ...earlier, listed: [], pending: null };
   for (const { name, args, result } of calls) {
     if (!isObject(result) || typeof result.error === 'string') continue;
     if (name === 'search_inventory' && Array.isArray(result.cars)) {
@@ -62,6 +64,8 @@ export function nextThreadState(earlier: ThreadState, calls: readonly ToolCall[]
   else if (named.length > 1) {
     state.focus = null;
     state.listed = named;
+    // A reply naming several cars and ending on a question asked which one the question meant.
+    if (/\?\s*$/.test(reply)) state.pending = question;
   }
   return state;
 }
@@ -81,5 +85,6 @@ export function threadStateFrom(stored: unknown): ThreadState {
       price: num(e.price), downPayment: num(e.downPayment), termMonths: num(e.termMonths),
     } : null,
     statistics: isObject(stored.statistics) ? stored.statistics : null,
+    pending: typeof stored.pending === 'string' ? stored.pending : null,
   };
 }

@@ -1,9 +1,9 @@
 import { formatMoney } from '../../application/reply-texts';
 import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
-import { asksCarDetails, sayCarDetails } from './offline-car-details';
+import { asksCarDetails, sayCarDetails, withoutFeatures } from './offline-car-details';
 import { EMPTY_THREAD_STATE, ThreadState } from '../../domain/thread-state';
 import { asksToVisitAt, sayHours } from './offline-hours';
-import { namesChannel, sayStatistics, statisticsArgs } from './offline-statistics';
+import { namesChannel, narrowsCount, sayStatistics, statisticsArgs } from './offline-statistics';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -45,18 +45,24 @@ const ASKS = {
   // Another seller: named as such, or compared with this dealership ("cheaper than yours").
   elsewhere: /\b(other|another|different)\s+(dealer(ship)?s?|stores?|lots?|showrooms?)\b|\b(rivals?|competitors?'?|competition)\b|\b(than|with|against|versus|vs\.?)\s+yours\b/i,
   // "today" alone is a date, not a question about hours ("open today" is caught by "open").
-  hours: /\b(hours?|opening|when are you|what time|weekend|saturday|sunday)\b/i,
+  hours: /\b(hours?|hrs|opening|when are you|what time|weekend|saturday|sunday)\b/i,
   openClosed: /\b(open|clos(e|ed|ing))\b/i,
   address: /\b(address|where (are|is) (you|the dealership)|located|location|directions|find you|visit)\b/i,
   contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b|\b(ur|your|yr)\s+(phone\s+)?(number|#|no\.?)(?!\s+of\b)/i,
   lease: /\blease|leasing\b/i,
   finance: /\b(financ\w*|payments?\s+(on|for|of|would|will|be)|monthly|per month|a month|\/mo\b|loan|apr|interest)\b/i,
   // Texts and emails counted are conversations too ("how many texts?"; not "text me").
-  conversations: /\b(conversations?|convos?|threads?|chats?|leads?|inquir(y|ies)|messages?|customers? (wrote|waiting|messaged))\b|\b(how many|number of|count of)\b[^?.!]*\b(texts|texting|txts?|sms|e-?mails)\b/i,
+  conversations: /\b(conversations?|convos?|threads?|chats?|leads?|inquir(y|ies)|messages?)\b|\b(customers?|people|clients?|leads?)\b[^.?!]{0,20}\b(wrote|waiting|messaged|texted|emailed)\b|\bwaiting\s+(on|for)\s+(us|a\s+reply|an?\s+answer|a\s+response)\b|\b(how many|number of|count of)\b[^?.!]*\b(texts|texting|txts?|sms|e-?mails)\b/i,
   stock: /\b(how many|count|number of|do you (have|carry|sell)|any|cheapest|least expensive|lowest price|most expensive|priciest|newest|latest|oldest|lowest mileage|fewest|show me|looking for|search|find|in stock|available|inventory|stock)\b/i,
   summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
   /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
-  change: /\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal|prices?)\b/i,
+  change: /\b(approve|authori[sz]e|sign off on)\b|\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal|prices?)\b/i,
+  /** The spread of prices of some cars ("what's the price range", "how much do they range"). */
+  priceRange: /\bprice\s+range\b|\brange\s+(of|in)\s+prices?\b|\bhow much do (they|those|these)\b[^.?!]*\brange\b|\bprices?\s+(go|run|start)\b/i,
+  /** Customers' own details (their numbers, emails, addresses): never given out, whoever asks. */
+  customerData: /\b(customers?'?s?|clients?'?s?|leads?'?|buyers?'?s?|people'?s?)\b[^.?!]{0,30}\b(phones?|numbers?|e-?mails?|address(es)?|contact (details|info))\b/i,
+  /** Writing that is no dealership's business: an essay, a poem, a story, homework. */
+  writing: /\b(write|compose|draft|make up)\b[^.?!]{0,40}\b(essays?|poems?|stor(y|ies)|songs?|lyrics|homework|jokes?|haikus?|raps?|speech)\b/i,
   /** A figure over many cars (an average price, a total value): the summary has the whole stock's average price, no tool any other. */
   aggregate: /(?<!\b(below|above|under|over|than)[\s-]+)\b(average|mean|median)\s+(listed\s+|asking\s+|sale\s+)?(price|cost|mileage|km|kilometers|age|year)s?\b|\b(total|combined) value\b|\bworth in total\b|\bsum of\b/i,
   averagePrice: /\b(average|mean)\s+(listed\s+|asking\s+|sale\s+)?(price|cost)s?\b/i,
@@ -80,7 +86,7 @@ const namesCars = (q: string) => CAR_WORDS.test(q) || namesDesignation(q);
 const namesKind = (q: string) => CAR_WORDS.test(q.replace(/\b(cars?|vehicles?|models?|makes?)\b/gi, '')) || namesDesignation(q);
 
 /** A question about the car already talked about ("what would the payments be on it?", "that one"). */
-const REFERS_BACK = /\b(it|its|that (one|car)|this (one|car)|the same (one|car))\b/i;
+const REFERS_BACK = /\b(it|its|that (one|car)|this (one|car)|the same (one|car))\b|\b(on|for|of|about)\s+that\b(?!\s+(one|car)\b)(?=\s*(?:$|[?.!,]|\w+\s+like\b|cost|be|look|come))/i;
 /** What is asked of one car ("does it" may also be the dealership: "what time does it open?"; "how much is it to..." a service). */
 const asksAboutACar = (q: string) => !!estimateOf(q) || isDealRequest(q)
   || /\bhow much\b(?!\s+is\s+it\s+(to|for)\b)|\b(price|cost|mileage|km|kilometers|miles|available|still there|colou?r|year|trim)\b/i.test(q)
@@ -128,6 +134,17 @@ function carNamedIn(q: string, state: ThreadState): NamedCar {
   return null;
 }
 
+/**
+ * Whether the message answers the question the last reply asked back ("which one do you mean?"):
+ * it picks one ("the second one", "the silver one", "the 2021") and asks nothing of its own.
+ */
+const picksForPending = (q: string, state: ThreadState) => !!state.pending && state.listed.length > 1
+  && (ORDINAL.test(q) || /^\W*(the|that|this)?\s*[\w-]+(\s+[\w-]+)?\s+(one|car)\W*$|^\W*the\s+[\w-]+\W*$/i.test(q))
+  && !estimateOf(q) && !isDealRequest(q) && !asksHours(q);
+
+/** Whether a question names one car, not a kind ("the gold 2023 wrangler", "u22214"; not "any purple minivans"). */
+const namesOneCar = (q: string) => STOCK.test(q) || /\b[a-z]{1,3}\d{4,6}\b/i.test(q) || /\b(the|that|this)\s+(?!(cheapest|newest|oldest|best|lowest|most)\b)\w/i.test(q);
+
 /** Only the words of a question that can describe a car: its money, loan term and calculator words out ("payments on the 2021 blue rav4 over 84 months"). */
 const describing = (q: string) => withoutMoney(q).replace(TERM, ' ').replace(/\b(?:over|for|at)\s*$/i, '');
 
@@ -143,6 +160,11 @@ export function planTools(question: string, state: ThreadState = EMPTY_THREAD_ST
     if (!calls.some((c) => c.name === name)) calls.push({ name, args });
   };
   const car = carNamedIn(q, state);
+  // The answer to "which one?": by its place, the question asked before for that car; by description, find it first (followUpTools).
+  if (picksForPending(q, state)) {
+    if (car && 'vin' in car) return planTools(state.pending!, { ...EMPTY_THREAD_STATE, focus: car.vin });
+    if (state.search) return [{ name: 'search_inventory', args: { query: q, take: 3, refine: true } }];
+  }
   const vin = car && 'vin' in car ? car.vin : undefined;
   const byStock = car && 'stock' in car ? { name: 'search_inventory', args: { query: `stock ${car.stock}`, take: 1 } } : null;
   // "It" after several cars: look them up to ask which one.
@@ -151,13 +173,15 @@ export function planTools(question: string, state: ThreadState = EMPTY_THREAD_ST
   if (isDealRequest(q)) {
     return [vin ? { name: 'get_vehicle', args: { vin } } : byStock ?? { name: 'search_inventory', args: { query: withoutMoney(q), take: 3 } }];
   }
-  // Another dealership's data is out of reach (the tools are this dealership's): say so, look nothing up.
-  if (has(q, ASKS.elsewhere)) return [];
+  // Another dealership's data, customers' own details and writing tasks are out of reach: say so, look nothing up.
+  if (has(q, ASKS.elsewhere) || has(q, ASKS.customerData) || has(q, ASKS.writing)) return [];
   // A change or a sale it cannot make: look up the car it names (to state its listed price), nothing else.
   if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : byStock ? [byStock] : [];
   const ownCar = has(q, ASKS.ownCar);
   // "email" or "web" in a question about conversations names their channel, not our contact details.
-  if (asksHours(q) || has(q, ASKS.address) || (has(q, ASKS.contact) && !(has(q, ASKS.conversations) && namesChannel(q)))) add('dealership_info');
+  // About conversations: named so, or narrowing the count just before ("how many of those r email").
+  const aboutConversations = has(q, ASKS.conversations) || (!!state.statistics && narrowsCount(q));
+  if (asksHours(q) || has(q, ASKS.address) || (has(q, ASKS.contact) && !(aboutConversations && namesChannel(q)))) add('dealership_info');
   const { price, down } = amountsIn(q);
   // An estimate asked for, or the last one asked again with another term or down payment ("and over 60 months then?", "with 5k down?").
   const followsUp = !estimateOf(q) && !car && !namesKind(describing(q));
@@ -174,7 +198,7 @@ export function planTools(question: string, state: ThreadState = EMPTY_THREAD_ST
     // The lease calculator has no down payment; finance takes it.
     add(estimate, { ...target, ...(downPayment && estimate === 'finance_estimate' ? { down_payment: downPayment } : {}), ...(term ? { term_months: term } : {}) });
   }
-  if (has(q, ASKS.conversations) && !vin) add('conversation_statistics', statisticsArgs(q, (state.statistics ?? undefined) as Parameters<typeof statisticsArgs>[1]));
+  if (aboutConversations && !vin) add('conversation_statistics', statisticsArgs(q, (state.statistics ?? undefined) as Parameters<typeof statisticsArgs>[1]));
   if (vin && !estimate) add('get_vehicle', { vin });
   if (byStock && !estimate) calls.push(byStock);
   if (!car && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {
@@ -186,6 +210,10 @@ export function planTools(question: string, state: ThreadState = EMPTY_THREAD_ST
     else if (state.search && POINTS_BACK.test(q) && calls.length === 0) add('search_inventory', { query: q, take: 3, refine: true });
     // Anything else may describe cars: the search's translator decides (a question it understands nothing of gets "I can't answer that").
     else if (calls.length === 0 || (has(q, ASKS.stock) && namesCars(q))) add('search_inventory', { query: q, take: 3 });
+    // The range of those cars' prices: their cheapest and their dearest, by the search's own order words.
+    if (calls.some((c) => c.name === 'search_inventory') && has(q, ASKS.priceRange)) {
+      calls.push({ name: 'search_inventory', args: { query: `${q} cheapest`, take: 1 } }, { name: 'search_inventory', args: { query: `${q} most expensive`, take: 1 } });
+    }
   }
   return calls;
 }
@@ -199,7 +227,17 @@ function estimateOf(q: string): 'lease_estimate' | 'finance_estimate' | null {
  * The calls a turn needs after the first one's results: the estimate for the car a search found
  * (a payment asked for a car named without its VIN). None once an estimate is in.
  */
-export function followUpTools(question: string, results: { name: string; result: unknown }[]): PlannedCall[] {
+export function followUpTools(question: string, results: { name: string; result: unknown }[], state: ThreadState = EMPTY_THREAD_STATE): PlannedCall[] {
+  const searches = results.filter((r) => r.name === 'search_inventory').map((r) => r.result as { total?: number; cars?: { vin: string }[] });
+  // The answer to "which one?" named one car ("the silver one"): the question asked before, for that car.
+  if (picksForPending(question, state) && results.length === 1 && searches[0]?.total === 1 && searches[0].cars?.[0]) {
+    return planTools(state.pending!, { ...EMPTY_THREAD_STATE, focus: searches[0].cars[0].vin }).filter((c) => c.name !== 'search_inventory');
+  }
+  // A car's feature asked of a car named by description or stock number found none with it: find the car itself, to say what its listing has.
+  if (asksCarDetails(question) && namesOneCar(question) && results.length === 1 && searches[0]?.total === 0) {
+    const named = withoutFeatures(question);
+    if (named.trim() !== question.trim()) return [{ name: 'search_inventory', args: { query: named, take: 3 } }];
+  }
   const estimate = estimateOf(question);
   if (!estimate || results.some((r) => r.name === estimate)) return [];
   const found = results.find((r) => r.name === 'search_inventory')?.result as { understood?: boolean; cars?: { vin: string }[] } | undefined;
@@ -256,8 +294,10 @@ function sayContact(info: Result, question: string): string[] {
 }
 
 /** The reply to the question from the results of the tools it called, in the order they were called. */
-export function composeAnswer(question: string, results: { name: string; result: unknown }[], state: ThreadState = EMPTY_THREAD_STATE): string {
-  const named = carNamedIn(question, state);
+export function composeAnswer(asked: string, results: { name: string; result: unknown }[], state: ThreadState = EMPTY_THREAD_STATE): string {
+  // The answer to "which one?" gets the reply to the question asked before.
+  const question = picksForPending(asked, state) && results.some((r) => r.name !== 'search_inventory') ? state.pending! : asked;
+  const named = carNamedIn(question, picksForPending(asked, state) ? EMPTY_THREAD_STATE : state);
   // "It" after several cars: ask which one, naming those the run looked up.
   if (named && 'anyOf' in named) {
     const cars = results.map((r) => r.result as Car & { found?: boolean }).filter((c) => c && c.found !== false && typeof c.vin === 'string');
@@ -269,6 +309,9 @@ export function composeAnswer(question: string, results: { name: string; result:
       .find((c) => !!c && (c as { found?: boolean }).found !== false && typeof c.vin === 'string');
     return "I can't change prices or records, or agree to a sale: only our sales team can, and they will follow up with you."
       + (car ? ` The ${carLine(car)}.` : '');
+  }
+  if (results.length === 0 && ASKS.customerData.test(question)) {
+    return "I can't share customers' personal details (phone numbers, emails, addresses). I can tell you how many conversations there are, by channel and status.";
   }
   if (results.length === 0 && ASKS.elsewhere.test(question)) {
     return "I can only answer for this dealership: I have no access to other dealerships' inventory or data. Ask me about our cars, hours, contact details or finance and lease estimates.";
@@ -301,6 +344,8 @@ export function composeAnswer(question: string, results: { name: string; result:
         if (r.understood === false) break;
         const cars = (r.cars as Car[]) ?? [];
         const total = r.total as number;
+        // None had the feature asked for, but the car asked about was found again without it: that one is the answer.
+        if (total === 0 && results.some((o) => o.name === 'search_inventory' && (o.result as Result).total === 1 && (o.result as Result).understood !== false)) break;
         if (total === 0) {
           out.push("No, we don't have a car matching that in stock right now.");
           const closest = (r.closest as { car: Car; differs: string[] }[] | undefined) ?? [];
@@ -311,6 +356,8 @@ export function composeAnswer(question: string, results: { name: string; result:
           const lead = ORDER_LEADS[String(r.order)];
           if (lead && cars[0]) out.push(`${lead} ${carLine(cars[0])}.`);
           else out.push(...cars.map((c) => `- ${carLine(c)}`));
+          // A detail asked of the one car found ("does the gold 2023 wrangler have a tow package", "is C98754 certified").
+          if (cars[0] && (total === 1 || lead)) out.push(...sayCarDetails(cars[0] as unknown as Record<string, unknown>, question));
         }
         break;
       }
@@ -339,5 +386,6 @@ export function composeAnswer(question: string, results: { name: string; result:
         break;
     }
   }
-  return out.filter(Boolean).join('\n');
+  // Several searches of the same cars (a price range) say their count once.
+  return [...new Set(out.filter(Boolean))].join('\n');
 }

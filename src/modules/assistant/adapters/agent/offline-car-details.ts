@@ -55,7 +55,7 @@ const isPlain = (w: string | undefined) => w === undefined || FUNCTION_WORDS.has
 const CLAUSE_WORDS = new Set([
   'is', 'are', 'was', 'were', 'be', 'does', 'do', 'did', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'what', 'whats', 'how',
   'which', 'when', 'where', 'who', 'why', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'me', 'us', 'him', 'them', 'my', 'our', 'your', 'their',
-  'his', 'her', 'has', 'have', 'had', 'get', 'to',
+  'his', 'her', 'has', 'have', 'had', 'get', 'to', 'been', 'being',
 ]);
 /** Words after a thing asked for that end its name ("heated seats in the back", "a sunroof please"). */
 const CUT_WORDS = new Set(['in', 'on', 'at', 'for', 'from', 'by', 'please', 'too', 'also', 'installed', 'included', 'still', 'right', 'now', 'as', 'if', 'because', 'so', 'than', 'then', 'that', 'which']);
@@ -169,8 +169,8 @@ function sayFeature(car: CarRecord, feature: Feature): string {
   const description = text(car.description);
   if (!options && !description) return `Its listing has no options or description to check for ${feature.said}; ${CONFIRM}.`;
   const item = options?.split(/[,;|•\n]+/).map((o) => o.trim()).find((o) => mentions(o, feature.words));
-  if (item) return `Its listing mentions ${quotable(item) ? item : feature.said}.`;
-  if (description?.split(/[.!?;\n]+/).some((s) => mentions(s, feature.words))) return `Its description mentions ${feature.said}.`;
+  if (item) return `Yes, its options include ${quotable(item) ? item : feature.said}.`;
+  if (description?.split(/[.!?;\n]+/).some((s) => mentions(s, feature.words))) return `Yes, its description says it has ${feature.said}.`;
   return `Its options and description don't mention ${feature.said}; ${CONFIRM}.`;
 }
 
@@ -247,6 +247,8 @@ export function sayCarDetails(car: CarRecord, question: string): string[] {
   const colours = [...new Set(words.filter((w, i) => w in COLOR_WORDS && isPlain(words[i - 1]) && isPlain(words[i + 1])).map((w) => COLOR_WORDS[w]))];
   const colourWord = words.findIndex((w, i) => w in COLOR_WORDS && isPlain(words[i - 1]) && isPlain(words[i + 1]));
   add(Math.max(detailAt(words, DETAIL_NOUNS.colour), colourWord), () => sayColour(car, colours));
+  add(words.findIndex((w) => /^accident/.test(w)), () => (car.accident === true ? 'It has had an accident reported on its record.' : car.accident === false ? 'No accident is reported on its record.' : `Its accident history isn't listed; ${CONFIRM}.`));
+  add(words.findIndex((w) => /^(certified|cpo)$/.test(w)), () => (car.certified === true ? 'It is certified pre-owned.' : car.certified === false ? 'It is not certified pre-owned.' : `Its listing doesn't say whether it is certified; ${CONFIRM}.`));
   add(detailAt(words, DETAIL_NOUNS.mileage), () => {
     const km = count(car.kilometers);
     return km === null ? `Its mileage isn't listed; ${CONFIRM}.` : `It has ${NUMBER.format(km)} km.`;
@@ -258,4 +260,10 @@ export function sayCarDetails(car: CarRecord, question: string): string[] {
 /** Whether the question asks a detail of a car (its doors, its drive, a feature it has): what "it" in it would be. */
 export function asksCarDetails(question: string): boolean {
   return sayCarDetails({}, question).length > 0;
+}
+
+/** The question without the things it asks a car to have: what names the car ("does the gold 2023 wrangler have a tow package" -> "does the gold 2023 wrangler have a"). */
+export function withoutFeatures(question: string): string {
+  const { spans } = featuresAsked(question.toLowerCase());
+  return spans.reduceRight((s, [from, to]) => s.slice(0, from) + s.slice(to), question);
 }

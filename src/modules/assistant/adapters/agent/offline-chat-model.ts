@@ -38,7 +38,7 @@ export class OfflineDealershipModel extends BaseChatModel {
     const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: m.artifact ?? parse(String(m.content)) }));
     const called = turn.some((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) > 0);
     const thread = threadStateIn(String(messages[lastHuman]?.content ?? ''));
-    const calls = (called ? followUpTools(question, results) : planTools(question, thread)).filter((c) => this.boundTools.includes(c.name));
+    const calls = (called ? followUpTools(question, results, thread) : planTools(question, thread)).filter((c) => this.boundTools.includes(c.name));
     if (calls.length > 0) {
       const first = results.length + 1;
       return new AIMessage({ content: '', tool_calls: calls.map((c, i) => ({ name: c.name, args: c.args, id: `call_${first + i}`, type: 'tool_call' as const })) });

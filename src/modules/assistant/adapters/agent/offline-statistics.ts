@@ -35,9 +35,9 @@ const AWAITING = /\b(waiting|await\w*|unanswered|unreplied|need(s|ing)?\s+(an?\s
 
 /**
  * A question about the conversations counted just before: "of those", "among them", or one that
- * opens with "and"/"so"/"also" without naming conversations anew ("and how many r sms?").
+ * opens with "and"/"so"/"also" without naming conversations, or those awaiting a reply, anew ("and how many r sms?").
  */
-const REFERS_BACK = /\b(of|among|out of|from)\s+(those|these|them)\b|^\s*(and|also|so|ok(ay)?)\b(?![^?.!]*\b(conversations?|convos?|threads?|chats?)\b)/i;
+const REFERS_BACK = /\b(of|among|out of|from)\s+(those|these|them)\b|^\s*(and|also|so|ok(ay)?)\b(?![^?.!]*\b(conversations?|convos?|threads?|chats?|waiting|await\w*)\b)/i;
 
 /** The one value the question names from a table; none when it names none or several ("sms or email"). */
 function oneOf<T extends { words: RegExp }>(table: readonly T[], question: string): T | undefined {
@@ -65,6 +65,11 @@ export function namesChannel(question: string): boolean {
  * conversation_statistics' arguments for the question. `earlier`: the filter of the thread's last
  * count, which a question referring back to it narrows (its own filters replace those of the same kind).
  */
+/** Whether the question narrows the conversations counted just before by a channel, a status or awaiting a reply ("how many of those r email"). */
+export function narrowsCount(question: string): boolean {
+  return REFERS_BACK.test(question) && Object.keys(filterIn(question)).length > 0;
+}
+
 export function statisticsArgs(question: string, earlier?: StatisticsFilter): Record<string, unknown> {
   const kept: StatisticsFilter = {};
   if (earlier && REFERS_BACK.test(question)) {
@@ -127,6 +132,14 @@ export function sayStatistics(result: unknown, question: string): string[] {
   const r = result as Statistics;
   const m = r.matching;
   if (!m) {
+    // Several channels or statuses named ("sms vs email", "paused or ended"): each one's count, none being 0.
+    const channels = CHANNEL_WORDS.filter((c) => c.words.test(question));
+    const statuses = STATUS_WORDS.filter((st) => st.words.test(question));
+    const each = [
+      ...(channels.length > 1 ? channels.map((c) => `${r.byChannel.find((b) => b.channel === c.channel)?.count ?? 0} ${labelOf(c.channel)}`) : []),
+      ...(statuses.length > 1 ? statuses.map((st) => `${r.byStatus.find((b) => b.status === st.status)?.count ?? 0} ${st.status.toLowerCase()}`) : []),
+    ];
+    if (each.length > 0) return [`Of the ${r.total} conversations (not counting archived ones): ${each.join(', ')}.`];
     // Every conversation not archived, by status ("Active", "Ended", ...): "open" would claim ended ones are.
     return [
       `There are ${r.total} conversations (${r.byStatus.map((b) => `${b.count} ${b.status.toLowerCase()}`).join(', ') || 'none'}), not counting archived ones; ${r.awaitingReply} are awaiting a reply.`,

@@ -19,7 +19,7 @@ function toFacts(car: Car, now = Date.now()): VehicleFacts {
     // The feed's words, as the inventory API shows them: "8-Speed Automatic" says more than the canonical "Automatic".
     driveTrain: car.drive_train_text ?? car.drive_train, transmission: car.transmission_text ?? car.transmission,
     fuelType: car.fuel_type_text ?? car.fuel_type, engine: car.engine,
-    options: car.options, description: capped(car.description, DESCRIPTION_CHARS),
+    options: car.options, description: capped(car.description, DESCRIPTION_CHARS), accident: car.accident, certified: car.certified,
   };
 }
 

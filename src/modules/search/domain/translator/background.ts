@@ -77,7 +77,7 @@ function phraseSpanAt(toks: readonly Token[], i: number, table: ReadonlyMap<stri
 }
 
 /** A make, a model or a body type starts at j. */
-function vehicleAt(s: ParseState, j: number): boolean {
+export function vehicleAt(s: ParseState, j: number): boolean {
   const t = s.toks[j];
   if (!t || t.kind === 'sym') return false;
   const entry = MAIN_LEXICON.get(t.text) ?? (t.text.endsWith('s') ? MAIN_LEXICON.get(t.text.slice(0, -1)) : undefined);

@@ -9,6 +9,7 @@ import { cond, INTEGER_ATTRS, makeAtom, MILES_TO_KM } from './atoms';
 import type { LeadingComparator, TrailingComparator, Unit } from './comparator-lexicon';
 import type { ParseState } from './parse-state';
 import { type LeadCandidate, mainAt, trailingAt, unitAt } from './phrase-match';
+import { vehicleAt } from './background';
 import { isYearish, type Token } from './tokenizer';
 
 function activeCue(s: ParseState, i: number): CueAttribute | null {
@@ -176,8 +177,10 @@ function resolveAttribute(s: ParseState, x: {
       break;
   }
   const yearish = isYearish(x.a) && (x.b === null || isYearish(x.b));
-  // "the price of the 2020 Civic": no car costs a model year's worth of dollars; nor is "finance the 2021 RAV4" a payment of 2,021.
-  if (yearish && (x.cue === 'price' || x.cue === null || (!x.lead && (x.cue === 'finance' || x.cue === 'lease' || x.cue === 'monthly')))) return plain('year');
+  // "the price of the 2020 Civic": no car costs a model year's worth of dollars; nor is "finance the 2021 RAV4" a payment of 2,021,
+  // nor "kms on the 2020 Outback" 2,020 km: a year-like number written before a car (a colour between at most) is its model year.
+  const beforeACar = x.b === null && (vehicleAt(s, x.end) || vehicleAt(s, x.end + 1));
+  if (yearish && (x.cue === 'price' || x.cue === null || (!x.lead && (beforeACar || x.cue === 'finance' || x.cue === 'lease' || x.cue === 'monthly')))) return plain('year');
   switch (x.cue) {
     case 'price':
       return plain('price');
