@@ -1,6 +1,18 @@
 // npm run eval:assistant-blind-3 — a third blind question set for the assistant (built-in offline model).
 //
-// SCORE_PLACEHOLDER
+// Written blind on 2026-11-27 by a helper session that did not read the offline model's code or specs
+// (src/modules/assistant/adapters/agent/offline-*.ts, src/modules/assistant/domain/deal-request.ts,
+// src/modules/search/domain/refine.ts) nor the questions of the other sets: only the harness, the
+// fixture rows, the profile, the tool registry and blind-2's helper functions. Not to be read by
+// whoever tunes the offline model, so that it keeps measuring generalisation. 135 questions, 17 of
+// them threads of two and three turns, in the way staff and customers type (lower case, typos, SMS
+// abbreviations, run-on sentences).
+// Scored once, on the working tree of 2026-11-27 at 20:50 UTC (Friday 12:50 in Vancouver, the
+// dealership open; HEAD 1dbb293 plus uncommitted edits in progress): blind-3 accuracy 0.933 (126/135),
+// grounding violations 0; by category stock 20/20, count 6/7, best 7/7, car-vin 5/5, car-stock 5/5,
+// car-desc 6/6, feature 6/9, hours 5/5, clock 4/4, address 1/2, contact 3/3, finance 5/6, lease 3/3,
+// stats 8/8, deal 7/7, injection 4/5, offtopic 3/3, none 5/6, refine 8/9, pick 5/5, it 5/5,
+// clarify 2/2, reestimate 3/3; threads passed whole 16/17.
 //
 // Same dealership, data, grounding and rival checks as the other assistant sets
 // (bench/support/assistant-eval-harness.mjs). Every expectation is computed from the fixture rows
