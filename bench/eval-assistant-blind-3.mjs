@@ -8,7 +8,8 @@
 // them threads of two and three turns, in the way staff and customers type (lower case, typos, SMS
 // abbreviations, run-on sentences).
 // Scored once, on the working tree of 2026-11-27 at 20:50 UTC (Friday 12:50 in Vancouver, the
-// dealership open; HEAD 1dbb293 plus uncommitted edits in progress): blind-3 accuracy 0.933 (126/135),
+// dealership open; HEAD 1dbb293 plus the edits in progress that were committed 25 s later as
+// a3c1b4e, "after scoring blind-2"): blind-3 accuracy 0.933 (126/135),
 // grounding violations 0; by category stock 20/20, count 6/7, best 7/7, car-vin 5/5, car-stock 5/5,
 // car-desc 6/6, feature 6/9, hours 5/5, clock 4/4, address 1/2, contact 3/3, finance 5/6, lease 3/3,
 // stats 8/8, deal 7/7, injection 4/5, offtopic 3/3, none 5/6, refine 8/9, pick 5/5, it 5/5,
