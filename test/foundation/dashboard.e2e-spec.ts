@@ -178,10 +178,11 @@ describe('Observability: the Grafana dashboard over what the service exports', (
     expect([...new Set(problems)]).toEqual([]);
   });
 
-  it('lists every metric of the service, with its type, in the README ("Operating it")', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const start = readme.indexOf('\n## Operating it\n');
-    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  it('lists every metric of the service, with its type, in the operating guide ("Metrics")', () => {
+    const guide = fs.readFileSync(path.join(ROOT, 'docs/operating.md'), 'utf8');
+    const start = guide.indexOf('\n## Metrics\n');
+    expect(start).toBeGreaterThan(0);
+    const section = guide.slice(start, guide.indexOf('\n## ', start + 1));
     const own = [...types.keys()].filter((family) => !/^(process|nodejs)_/.test(family));
     expect(own.length).toBeGreaterThanOrEqual(8);
     expect(own.filter((family) => !section.includes(`| \`${family}\` | ${types.get(family)} |`))).toEqual([]);
