@@ -1,10 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * A thread keeps what its follow-ups refer to (the last search and its cars, the car in focus, the
- * last estimate): JSON the assistant writes at the end of each answered run. One ADD COLUMN, NULL
- * for the threads before it (they start with nothing to refer to).
- */
+/** SQLite twin of the MySQL migration of the same name (see there). */
 export class AssistantThreadState1796500000000 implements MigrationInterface {
   name = 'AssistantThreadState1796500000000';
 
