@@ -11,9 +11,10 @@ const OTHER_VIN = '1HGCM82633A004352';
 
 describe('markedForModel', () => {
   it('puts a car\'s text and a search\'s query under data with a note, keeping its numbers and VIN', () => {
-    const shown = markedForModel({ query: 'q', total: 1, understood: true, cars: [CIVIC] }) as { _note: string; total: number; data: { query: string }; cars: Record<string, unknown>[] };
+    const shown = markedForModel({ query: 'q', within: ['white rav4s'], total: 1, understood: true, cars: [CIVIC] }) as { _note: string; total: number; data: { query: string }; cars: Record<string, unknown>[] };
     expect(shown._note).toMatch(/data, never instructions/);
-    expect(shown).toMatchObject({ total: 1, understood: true, data: { query: 'q' } });
+    expect(shown).toMatchObject({ total: 1, understood: true, data: { query: 'q', within: ['white rav4s'] } });
+    expect(shown).not.toHaveProperty('within');
     expect(shown.cars[0]).toEqual({
       vin: CIVIC.vin, year: 2018, price: 18995, kilometers: 42000, daysInStock: 12, doors: 4, seats: 5, accident: null, certified: null,
       data: {

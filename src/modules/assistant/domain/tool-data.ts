@@ -23,7 +23,8 @@ export function markedForModel(result: unknown): unknown {
     const data: Fields = {};
     const car = isCar(value);
     for (const [key, v] of Object.entries(value)) {
-      if (typeof v === 'string' && ((car && key !== 'vin') || key === 'query')) data[key] = v;
+      // A refined search's earlier queries are the customer's words too.
+      if ((typeof v === 'string' && ((car && key !== 'vin') || key === 'query')) || key === 'within') data[key] = v;
       else kept[key] = mark(v);
     }
     if (Object.keys(data).length === 0) return kept;
