@@ -10,6 +10,7 @@ import { HandOffDesk, HandOffDestination, HandOffRequest } from '../domain/hand-
 import { InventoryLookup, VehicleFacts } from '../domain/inventory-lookup';
 import { UnitOfWork } from '../../../../libs/common/persistence/unit-of-work';
 import { eventually } from '../../../../test/support/eventually';
+import { captureNestLogs } from '../../../../test/support/nest-logs';
 import { ExecuteRunUseCase } from './execute-run.use-case';
 import { RunWakeups } from './run-wakeups';
 
@@ -169,6 +170,8 @@ function prepareSlowLookup() {
 }
 
 describe(ExecuteRunUseCase.name, () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('keeps a reply whose figures all come from the run\'s tools', async () => {
     const { run, reply, events } = await runWith([{ name: 'get_vehicle', args: { vin: CIVIC.vin } }],
       `The 2018 Honda Civic EX (VIN ${CIVIC.vin}) is listed at $18,995.`, `Tell me about ${CIVIC.vin}`);
@@ -248,6 +251,7 @@ describe(ExecuteRunUseCase.name, () => {
       if (failures-- > 0) throw new Error('connection lost');
       return append(...args);
     };
+    const logs = captureNestLogs();
     const running = useCase.execute({ dealerId: 'acme', runId: 'run-1' });
     // Stopped while its tool still waits: the failed batch does not wait for the run's end.
     await eventually(() => (repo.runs.get('run-1')!.status === 'failed' ? true : undefined), 'the run failed while its tool waits');
@@ -255,6 +259,7 @@ describe(ExecuteRunUseCase.name, () => {
     await running;
     expect(repo.runs.get('run-1')!.lastError).toBe("The run's events could not be stored: connection lost");
     expect(repo.events.map((e) => e.type)).toEqual(['run.failed']);
+    expect(logs.map((l) => [l.level, l.message, l.fields.run_id])).toEqual([['error', 'assistant run failed', 'run-1']]);
   });
 
   it('does not start a run another attempt started and the sweep re-queued since this job read it', async () => {

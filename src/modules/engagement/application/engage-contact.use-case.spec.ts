@@ -1,6 +1,7 @@
 import {
   InMemoryDealerships, InMemoryIdempotencyKeys, InMemoryOutboundMessages, InMemoryScheduler, InMemoryUnitOfWork, InMemoryLeadNotifications,
 } from '../../../../test/support/in-memory/engagement';
+import { captureNestLogs } from '../../../../test/support/nest-logs';
 import { IdempotencyKeyReusedError } from '../domain/engagement.errors';
 import { DealershipLookup } from './dealership-lookup';
 import { DeliveryHandOver } from './delivery-hand-over';
@@ -26,6 +27,8 @@ describe(EngageContactUseCase.name, () => {
     const unitOfWork = new InMemoryUnitOfWork().guard(messages, keys);
     engage = new EngageContactUseCase(unitOfWork, new DealershipLookup(new InMemoryDealerships([DEALER])), messages, keys, handOver);
   });
+
+  afterEach(() => jest.restoreAllMocks());
 
   const command = (text = 'Your car is ready') => ({ contact: { phone: '(416) 555-0101', fullName: 'Ana Ruiz' }, message: text });
 
@@ -62,8 +65,10 @@ describe(EngageContactUseCase.name, () => {
 
   it('queue down: the message stays queued, not handed over, the key holds, the relay is woken, and the answer is a 202', async () => {
     scheduler.down = true;
+    const logs = captureNestLogs();
     const outcome = await engage.execute('acme', command(), 'key-1');
     expect(outcome.repeated).toBe(false);
+    expect(logs.map((l) => [l.level, l.message])).toEqual([['warn', 'could not hand the delivery to the queue now; the relay will']]);
     expect(messages.messages.get(outcome.messageId!)).toMatchObject({ deliveryStatus: 'queued', handedOverAt: null });
     expect(keys.keys.size).toBe(1);
     expect(relayWoken).toBe(1);

@@ -1,4 +1,5 @@
 import { InMemoryLeadNotifications, InMemoryOutboundMessages, InMemoryScheduler } from '../../../../test/support/in-memory/engagement';
+import { captureNestLogs } from '../../../../test/support/nest-logs';
 import { DeliveryHandOver } from './delivery-hand-over';
 import { RelayDeliveriesUseCase } from './relay-deliveries.use-case';
 
@@ -22,6 +23,8 @@ describe(RelayDeliveriesUseCase.name, () => {
     handOver = new DeliveryHandOver(messages, leads, scheduler);
     relay = new RelayDeliveriesUseCase(messages, leads, handOver);
   });
+
+  afterEach(() => jest.restoreAllMocks());
 
   const record = async (dealerId = 'acme') =>
     (await messages.append({ dealerId, channel: 'sms', contact: { phone: '+14165550101' }, text: 'Hi', subject: null })).messageId;
@@ -83,7 +86,9 @@ describe(RelayDeliveriesUseCase.name, () => {
     await record();
     await record();
     scheduler.down = true;
+    const logs = captureNestLogs();
     expect(await relay.execute({ now: at(5000), queueSince: T0 })).toEqual({ handedOver: 0, queueAnswered: false });
+    expect(logs.map((l) => [l.level, l.message])).toEqual([['warn', 'the delivery queue did not take a delivery; the next round tries again']]);
     expect([...messages.messages.values()].every((m) => m.handedOverAt === null)).toBe(true);
     scheduler.down = false;
     expect(await relay.execute({ now: at(7000), queueSince: T0 })).toEqual({ handedOver: 2, queueAnswered: true });
