@@ -17,7 +17,26 @@ export interface DemoResult extends IssuedDealerCredential {
   seeded: Record<string, unknown>;
 }
 
-/** The demo dealership: created and filled by every context's seeder; its credentials kept under DATA_DIR. */
+/** What the credentials file held before it named its databases: one database's, not saying which. */
+const UNNAMED = 'unnamed';
+
+type SavedCredentials = Record<string, IssuedDealerCredential>;
+
+/**
+ * The database a start runs on, as the credentials file names it: the SQLite file's path, or the
+ * MySQL URL without its password and options.
+ */
+function databaseKey(database: AppConfig['database']): string {
+  if (database.kind === 'sqlite') return `sqlite:${path.resolve(database.file)}`;
+  const url = new URL(database.url);
+  return `mysql://${url.username ? `${url.username}@` : ''}${url.host}${url.pathname}`;
+}
+
+/**
+ * The demo dealership: created and filled by every context's seeder; its credentials kept under
+ * DATA_DIR, one entry per database, so that a start on another database (SQLite, then MySQL with
+ * the same DATA_DIR) neither replaces nor invalidates the first one's.
+ */
 @Injectable()
 export class DemoSetup {
   private readonly logger = new Logger(DemoSetup.name);
@@ -38,18 +57,21 @@ export class DemoSetup {
 
   /**
    * At start and for `demo seed`; idempotent: creates and fills the demo dealership on the first
-   * run and saves its credentials under DATA_DIR; later runs answer the saved ones while they still
-   * open the API. Only when they do not (the file is gone, or they were rotated or revoked) are new
-   * ones issued, since a secret cannot be read back from its hash.
+   * run on a database and saves its credentials under DATA_DIR; later runs answer the saved ones
+   * while they still open the API. Only when they do not (the entry is gone, or they were rotated or
+   * revoked) are new ones issued, since a secret cannot be read back from its hash.
    */
   async ensureDemo(): Promise<DemoResult> {
-    if (!(await this.dealerships.execute(DEMO_DEALER.id))) return this.create();
+    const key = databaseKey(this.config.database);
+    if (!(await this.dealerships.execute(DEMO_DEALER.id))) return this.create(key);
     const saved = this.readSaved();
-    if (saved && (await this.stillValid(saved))) return { ...saved, created: false, seeded: {} };
-    return this.save({ ...(await this.credentials.rotate(DEMO_DEALER.id)), created: false, seeded: {} });
+    for (const candidate of [saved[key], saved[UNNAMED]]) {
+      if (candidate?.dealer_id === DEMO_DEALER.id && (await this.stillValid(candidate))) return this.save(key, { ...candidate, created: false, seeded: {} });
+    }
+    return this.save(key, { ...(await this.credentials.rotate(DEMO_DEALER.id)), created: false, seeded: {} });
   }
 
-  private async create(): Promise<DemoResult> {
+  private async create(key: string): Promise<DemoResult> {
     const issued = await this.createDealer.execute(DEMO_DEALER);
     await this.configureDealer.execute(DEMO_DEALER.id, demoProfile());
     const seeded: Record<string, unknown> = {};
@@ -57,7 +79,7 @@ export class DemoSetup {
       seeded[seeder.name] = await seeder.seed(DEMO_DEALER.id);
       this.logger.debug(`demo seed: ${seeder.name} done`);
     }
-    return this.save({ ...issued, created: true, seeded });
+    return this.save(key, { ...issued, created: true, seeded });
   }
 
   private async stillValid(saved: IssuedDealerCredential): Promise<boolean> {
@@ -65,19 +87,25 @@ export class DemoSetup {
     return Boolean(stored && stored.dealerId === DEMO_DEALER.id && (await verifySecret(saved.password, stored.secretHash)));
   }
 
-  private readSaved(): IssuedDealerCredential | null {
+  private readSaved(): SavedCredentials {
     try {
-      const saved = JSON.parse(fs.readFileSync(this.credentialsFile, 'utf8')) as IssuedDealerCredential;
-      return saved.dealer_id === DEMO_DEALER.id ? saved : null;
+      const saved = JSON.parse(fs.readFileSync(this.credentialsFile, 'utf8')) as SavedCredentials;
+      return 'dealer_id' in saved ? { [UNNAMED]: saved as unknown as IssuedDealerCredential } : saved;
     } catch {
-      return null;
+      return {};
     }
   }
 
-  private save(result: DemoResult): DemoResult {
+  /** Writes this database's entry, read afresh beside the others' and written whole (a rename), so another's is never lost. */
+  private save(key: string, result: DemoResult): DemoResult {
     fs.mkdirSync(this.config.dataDir, { recursive: true });
     const { dealer_id, username, password } = result;
-    fs.writeFileSync(this.credentialsFile, JSON.stringify({ dealer_id, username, password }, null, 2) + '\n', { mode: 0o600 });
+    const { [UNNAMED]: unnamed, ...named } = this.readSaved();
+    // The unnamed entry, once it proved to be this database's, is named; else it stays for the database it was.
+    const kept = unnamed && unnamed.username !== username ? { [UNNAMED]: unnamed } : {};
+    const temporary = `${this.credentialsFile}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, JSON.stringify({ ...kept, ...named, [key]: { dealer_id, username, password } }, null, 2) + '\n', { mode: 0o600 });
+    fs.renameSync(temporary, this.credentialsFile);
     return result;
   }
 }

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { Connection, createConnection } from 'mysql2/promise';
 import request from 'supertest';
 import { listeningPort, REPORT_LISTENING_PORT } from '../support/listening-port';
+import { scratchStore } from '../support/scratch-store';
 
 const MAIN = path.resolve(__dirname, '../../dist/src/main.js');
 
@@ -75,6 +76,53 @@ describe('npm start on a fresh machine (embedded default)', () => {
 });
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
+
+describe('the demo credentials, one pair per database under one DATA_DIR', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-demo-'));
+  const file = path.join(dataDir, 'demo-credentials.json');
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Starts the quick start on `env`, returns the demo credentials it printed once they opened the API, and stops it. */
+  async function quickStart(env: Record<string, string> = {}): Promise<{ user: string; pass: string }> {
+    const started = await start({ DATA_DIR: dataDir, ...env });
+    try {
+      const [, user, pass] = /curl -u '([^:]+):([^']+)'/.exec(started.output)!;
+      await request(`http://127.0.0.1:${started.port}`).get('/api/v1/dealership').auth(user, pass).expect(200);
+      return { user, pass };
+    } finally {
+      await stop(started.child);
+    }
+  }
+
+  it('a start on another database (MySQL when TEST_MYSQL_URL is set) leaves the SQLite ones working and printed again', async () => {
+    const sqlite = await quickStart();
+    const sqliteKey = `sqlite:${path.join(dataDir, 'dealer.sqlite')}`;
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ [sqliteKey]: { dealer_id: 'demo-motors', username: sqlite.user, password: sqlite.pass } });
+
+    if (MYSQL_URL) {
+      const store = await scratchStore({ name: 'mysql', mysqlUrl: MYSQL_URL, redisUrl: null }, 'demo_');
+      try {
+        const onMySql = { DATABASE_URL: store.env.DATABASE_URL, MIGRATE_ON_START: 'true' };
+        const mysql = await quickStart(onMySql);
+        expect(mysql.user).not.toBe(sqlite.user);
+        expect(await quickStart(onMySql)).toEqual(mysql);
+        const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { username: string; password: string }>;
+        // Named without its password.
+        expect(Object.keys(saved)).toEqual([sqliteKey, expect.stringMatching(new RegExp(`^mysql://([^:@/]+@)?[^@/]+/${store.tag}$`))]);
+      } finally {
+        await store.drop();
+      }
+    }
+    expect(await quickStart()).toEqual(sqlite);
+  }, 120_000);
+
+  it('adopts the single pair an earlier version saved, naming its database', async () => {
+    const { user, pass } = await quickStart();
+    fs.writeFileSync(file, JSON.stringify({ dealer_id: 'demo-motors', username: user, password: pass }));
+    expect(await quickStart()).toEqual({ user, pass });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ [`sqlite:${path.join(dataDir, 'dealer.sqlite')}`]: { dealer_id: 'demo-motors', username: user, password: pass } });
+  }, 60_000);
+});
 (MYSQL_URL ? describe : describe.skip)('a MySQL database that does not exist yet', () => {
   const MIGRATION_CLI = path.resolve(__dirname, '../../dist/src/migration-cli.js');
   const user = `limited_${Date.now().toString(36)}`;
