@@ -101,4 +101,10 @@ describe('the offline model', () => {
     expect(planTools('and with 5k down?', estimated)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', down_payment: 5000, term_months: 84 } }]);
     expect(planTools('and over 60 months then?', estimated)).toEqual([{ name: 'finance_estimate', args: { vin: '2HGBGR159TS195958', term_months: 60 } }]);
   });
+
+  it('says plainly that no car answers to a name search does not know, and that it cannot answer anything else it does not read', () => {
+    const unknown = [{ name: 'search_inventory', result: { total: 0, understood: false, cars: [] } }];
+    expect(composeAnswer('do u have any ferraris', unknown)).toMatch(/^No, we don't have anything like that in stock right now\./);
+    expect(composeAnswer('who won the game last night', unknown)).toMatch(/can't answer that question from our records/);
+  });
 });

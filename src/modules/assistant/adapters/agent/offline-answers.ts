@@ -318,6 +318,10 @@ export function composeAnswer(asked: string, results: { name: string; result: un
   }
   // Nothing looked up, or only a search that understood nothing of the question: it is not one the records answer.
   if (results.every((r) => r.name === 'search_inventory' && (r.result as Result | null)?.understood === false)) {
+    // Asked for cars by a name no car of ours or of the catalog has ("any ferraris?"): none in stock, plainly.
+    if (results.length > 0 && /\b(do (you|u|ya|we) (have|carry|sell|stock)|(got|have) any|any\s+\w+s\b|in stock|looking for)\b/i.test(question)) {
+      return "No, we don't have anything like that in stock right now. I can look our cars up by make, model, body style, colour, year, price, mileage or features.";
+    }
     return "I'm the dealership's assistant: I can tell you about the cars in stock (by make, model, price, year or VIN), "
       + 'our hours, address and contact details, finance and lease estimates, and conversation statistics. '
       + "I can't answer that question from our records; a member of our team can help you with it.";
