@@ -3,7 +3,7 @@ import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
 import { asksCarDetails, sayCarDetails, withoutFeatures } from './offline-car-details';
 import { EMPTY_THREAD_STATE, ThreadState } from '../../domain/thread-state';
 import { asksToVisitAt, sayHours } from './offline-hours';
-import { namesChannel, narrowsCount, sayStatistics, statisticsArgs } from './offline-statistics';
+import { namesChannel, narrowsCount, sayStatistics, StatisticsFilter, statisticsArgs } from './offline-statistics';
 
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
@@ -103,7 +103,10 @@ const SAID_OF_IT = /\b(?:is|does|has|can|will)\s+(?:it|that one|this one|that ca
 const POINTS_BACK = /\b(those|these|them|ones?|of (the|those|them|these)|which (one|of)|what about|how about|instead|any of)\b|^\W*(and|or|but|ok(ay)?|so)\b/i;
 /** A car picked from a list by its place ("the second one", "the 3rd", "number 2", "the last one"). */
 const ORDINAL = /\b(?:the\s+(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\b|(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\s+(?:one|car|truck|suv|vehicle|van)\b|(?:number|no\.?|#)\s*([1-5])\b(?!\s*(?:k|grand|months?|%)))/i;
-const PLACES = ['first', 'second', 'third', 'fourth', 'fifth'];
+/** A place in a list, from its word (the last one is -1). */
+const PLACES: Readonly<Record<string, number>> = {
+  first: 0, '1st': 0, 1: 0, second: 1, '2nd': 1, 2: 1, third: 2, '3rd': 2, 3: 2, fourth: 3, '4th': 3, 4: 3, fifth: 4, '5th': 4, 5: 4, last: -1,
+};
 /** A stock number as people write it ("stock # u34715", "stk C98350", "stock number P4471"). */
 const STOCK = /\b(?:stock|stk)\s*(?:#|no\.?|num(?:ber)?)?\s*:?\s*([a-z]{0,3}\d[a-z0-9-]{2,})\b/i;
 /** A loan or lease term ("over 84 months", "72 mo", "5 years"). */
@@ -123,9 +126,9 @@ function carNamedIn(q: string, state: ThreadState): NamedCar {
   const list = state.listed.length > 0 ? state.listed : (state.search?.vins ?? []);
   const place = ORDINAL.exec(q);
   if (place && list.length > 0) {
-    const word = (place[1] ?? place[2] ?? place[3]).toLowerCase();
-    const index = word === 'last' ? list.length - 1 : /^\d$/.test(word) ? Number(word) - 1 : PLACES.findIndex((p) => word.startsWith(p.slice(0, 3)) || word === `${PLACES.indexOf(p) + 1}${['st', 'nd', 'rd', 'th', 'th'][PLACES.indexOf(p)]}`);
-    if (list[index]) return { vin: list[index] };
+    const index = PLACES[(place[1] ?? place[2] ?? place[3]).toLowerCase()];
+    const picked = list.at(index);
+    if (picked) return { vin: picked };
   }
   if (refersToEarlierCar(q)) {
     if (state.focus) return { vin: state.focus };
@@ -178,8 +181,8 @@ export function planTools(question: string, state: ThreadState = EMPTY_THREAD_ST
   // A change or a sale it cannot make: look up the car it names (to state its listed price), nothing else.
   if (has(q, ASKS.change)) return vin ? [{ name: 'get_vehicle', args: { vin } }] : byStock ? [byStock] : [];
   const ownCar = has(q, ASKS.ownCar);
-  // "email" or "web" in a question about conversations names their channel, not our contact details.
-  // About conversations: named so, or narrowing the count just before ("how many of those r email").
+  // About conversations: named so, or narrowing the count just before ("how many of those r email");
+  // "email" or "web" in such a question names their channel, not our contact details.
   const aboutConversations = has(q, ASKS.conversations) || (!!state.statistics && narrowsCount(q));
   if (asksHours(q) || has(q, ASKS.address) || (has(q, ASKS.contact) && !(aboutConversations && namesChannel(q)))) add('dealership_info');
   const { price, down } = amountsIn(q);
@@ -198,7 +201,7 @@ export function planTools(question: string, state: ThreadState = EMPTY_THREAD_ST
     // The lease calculator has no down payment; finance takes it.
     add(estimate, { ...target, ...(downPayment && estimate === 'finance_estimate' ? { down_payment: downPayment } : {}), ...(term ? { term_months: term } : {}) });
   }
-  if (aboutConversations && !vin) add('conversation_statistics', statisticsArgs(q, (state.statistics ?? undefined) as Parameters<typeof statisticsArgs>[1]));
+  if (aboutConversations && !vin) add('conversation_statistics', statisticsArgs(q, (state.statistics ?? undefined) as StatisticsFilter | undefined));
   if (vin && !estimate) add('get_vehicle', { vin });
   if (byStock && !estimate) calls.push(byStock);
   if (!car && !ownCar && !calls.some((c) => c.name === 'conversation_statistics' || c.name.endsWith('_estimate'))) {

@@ -5,7 +5,7 @@
  */
 
 /** The filters of conversation_statistics, as the tool takes them. */
-interface StatisticsFilter {
+export interface StatisticsFilter {
   channel?: string;
   status?: string;
   awaiting_reply?: boolean;
