@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import { describeEachBackend } from '../support/backends';
+import { until } from '../support/eventually';
 import { basicAuth, createDealer, createPartner, DealerFixture, listenOnFreePort, startTestApp, TestApp } from '../support/test-app';
 
 const WWW_AUTHENTICATE = 'Basic realm="dealer-api", charset="UTF-8"';
@@ -50,6 +51,21 @@ describeEachBackend('Basic authentication', (backend) => {
     await t.app.get(DealershipRepository).setStatus(other.dealerId, 'disabled');
     const res = await t.http().get('/api/v1/dealership').set('Authorization', other.auth).expect(403);
     expect(res.body.message).toBe('The dealership is disabled');
+  });
+
+  it('a dealership disabled or enabled and a credential revoked take effect within 2 s, through the verification cache', async () => {
+    const other = await createDealer(t);
+    const { ManageCredentialsUseCase, SetDealershipStatusUseCase } = await import('../../src/modules/dealership');
+    const status = async () => (await t.http().get('/api/v1/dealership').set('Authorization', other.auth)).status;
+    // Verified and cached (for the default TTL, 60 s); the changes below do not touch the cache, as another process's would not.
+    expect(await status()).toBe(200);
+    const becomes = (expected: number) => until(async () => (await status()) === expected, `the answer ${expected}`, { timeoutMs: 3000, intervalMs: 50 });
+    await t.app.get(SetDealershipStatusUseCase).execute(other.dealerId, 'disabled');
+    await becomes(403);
+    await t.app.get(SetDealershipStatusUseCase).execute(other.dealerId, 'active');
+    await becomes(200);
+    await t.app.get(ManageCredentialsUseCase).revoke(other.username);
+    await becomes(401);
   });
 
   it('429 with Retry-After once one username fails too often from one address, even with the right secret', async () => {

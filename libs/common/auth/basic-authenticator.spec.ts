@@ -1,6 +1,7 @@
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../errors/domain-error';
 import { BasicAuthenticator, parseBasic } from './basic-authenticator';
 import { CredentialStore, StoredCredential } from './principal';
+import * as secretHash from './secret-hash';
 import { hashSecret } from './secret-hash';
 
 /** A real store in memory that counts lookups (each lookup means one scrypt verification). */
@@ -76,6 +77,51 @@ describe(BasicAuthenticator.name, () => {
       expect(store.lookups).toBe(3);
       await auth.authenticate(header('dk_b', 'secret-b'), 'x', 'dealer');
       expect(store.lookups).toBe(4);
+    });
+
+    it('reads a cached credential\'s state again after statusRecheckMs, once for concurrent requests and with no new scrypt', async () => {
+      const dealer = { username: 'dk_s', kind: 'dealer' as const, dealerId: 's', partnerId: null, partnerEndpoints: [], secretHash: await hashSecret('secret-s'), active: true };
+      const states = new CountingStore([dealer]);
+      const auth = new BasicAuthenticator(states, { ...settings, statusRecheckMs: 2000 });
+      const scrypts = jest.spyOn(secretHash, 'verifySecret');
+      const call = () => auth.authenticate(header('dk_s', 'secret-s'), 'x', 'dealer');
+      await call();
+      dealer.active = false;
+      jest.advanceTimersByTime(1999);
+      await expect(call()).resolves.toMatchObject({ dealerId: 's' });
+      jest.advanceTimersByTime(2);
+      const refused = await Promise.allSettled([call(), call(), call()]);
+      expect(refused.map((r) => r.status === 'rejected' && (r.reason as ForbiddenError).code)).toEqual(Array(3).fill('auth.dealership_disabled'));
+      dealer.active = true;
+      jest.advanceTimersByTime(2001);
+      await expect(call()).resolves.toMatchObject({ dealerId: 's' });
+      expect([states.lookups, scrypts.mock.calls.length]).toEqual([3, 1]);
+      scrypts.mockRestore();
+    });
+
+    it('refuses a cached credential once a re-read finds it revoked or its secret rotated', async () => {
+      const dealer = { username: 'dk_r', kind: 'dealer' as const, dealerId: 'r', partnerId: null, partnerEndpoints: [], secretHash: await hashSecret('secret-r'), active: true };
+      const credentials = [dealer];
+      const auth = new BasicAuthenticator(new CountingStore(credentials), { ...settings, statusRecheckMs: 2000 });
+      const call = () => auth.authenticate(header('dk_r', 'secret-r'), 'x', 'dealer');
+      await call();
+      dealer.secretHash = await hashSecret('rotated');
+      jest.advanceTimersByTime(2001);
+      await expect(call()).rejects.toBeInstanceOf(UnauthenticatedError);
+      dealer.secretHash = await hashSecret('secret-r');
+      await call();
+      credentials.length = 0;
+      jest.advanceTimersByTime(2001);
+      await expect(call()).rejects.toBeInstanceOf(UnauthenticatedError);
+    });
+
+    it('serves the cached state while the store cannot be read', async () => {
+      const auth = new BasicAuthenticator(store, { ...settings, statusRecheckMs: 2000 });
+      await auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer');
+      jest.spyOn(store, 'findByUsername').mockRejectedValueOnce(new Error('database gone'));
+      jest.advanceTimersByTime(2001);
+      await expect(auth.authenticate(header('dk_a', 'secret-a'), 'x', 'dealer')).resolves.toMatchObject({ dealerId: 'a' });
+      jest.restoreAllMocks();
     });
 
     it('caches nothing with a TTL of 0', async () => {

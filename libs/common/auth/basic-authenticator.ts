@@ -6,7 +6,7 @@ import {
   ForbiddenError, RateLimitedError, UnauthenticatedError,
 } from '../errors/domain-error';
 import { LimiterStore } from './limiter-store';
-import { CredentialKind, CredentialStore, PartnerEndpoint, Principal } from './principal';
+import { CredentialKind, CredentialStore, PartnerEndpoint, Principal, StoredCredential } from './principal';
 import { verifySecret } from './secret-hash';
 
 export interface BasicAuthSettings {
@@ -23,11 +23,24 @@ export interface BasicAuthSettings {
   /** Failures allowed per client address per window (higher: many users may share a NAT). */
   addressFailureLimit: number;
   failureWindowSeconds: number;
+  /** How long a cached credential's state is used before it is read again (default STATUS_RECHECK_MS). */
+  statusRecheckMs?: number;
 }
+
+/**
+ * A cached credential's state (revoked, rotated, its dealership disabled or enabled, a partner's
+ * endpoints) is read again this long after it was last read, before the next request it serves:
+ * a change takes effect in every process within this bound, whatever the cache's TTL.
+ */
+const STATUS_RECHECK_MS = 2000;
 
 interface CacheEntry {
   principal: Principal;
   active: boolean;
+  /** The hash the secret was verified against: while the store holds the same one, the secret is still right. */
+  secretHash: string;
+  /** When the state above was read (its read's start, on the performance clock). */
+  readAt: number;
 }
 
 /** A verified credential refused here (403): the answer still counts against that credential's rate limit. */
@@ -41,7 +54,9 @@ export class CredentialForbiddenError extends ForbiddenError {
  * Verifies `Authorization: Basic` headers. A verified header is cached (keyed by its SHA-256, for
  * at most the TTL, the least recently used dropped past `cacheMaxEntries`) so steady-state requests
  * pay no scrypt, and concurrent first requests with one header share one verification (a cold
- * burst of 100 requests costs one scrypt, not 100). Failures are counted per client address and
+ * burst of 100 requests costs one scrypt, not 100). A cached credential's state is read again
+ * (one lookup, no scrypt) once it is older than `statusRecheckMs`, so a revocation, a rotation or a
+ * dealership disabled or enabled takes effect within that bound in every process. Failures are counted per client address and
  * per username *from that address*, and throttled with 429 over the limit: someone guessing a
  * username's secret cannot lock its owner out, who still gets in from another address; once a
  * username fails from everywhere past `usernameFailureLimit`, each address that failed for it is
@@ -52,6 +67,9 @@ export class BasicAuthenticator {
   private readonly cache: LRUCache<string, CacheEntry> | null;
   /** Verifications under way, by cache key: concurrent requests with one header share one. */
   private readonly inFlight = new Map<string, Promise<CacheEntry | null>>();
+  /** Re-reads of cached credentials under way, by cache key: concurrent requests share one. */
+  private readonly rechecks = new Map<string, Promise<CacheEntry | null>>();
+  private readonly statusRecheckMs: number;
   private readonly userFailures: RateLimiterAbstract;
   private readonly usernameFailures: RateLimiterAbstract;
   private readonly addressFailures: RateLimiterAbstract;
@@ -65,11 +83,14 @@ export class BasicAuthenticator {
     this.usernameFailures = limiters.limiter('auth-failures:username', settings.usernameFailureLimit ?? settings.failureLimit * 10, settings.failureWindowSeconds);
     this.addressFailures = limiters.limiter('auth-failures:address', settings.addressFailureLimit, settings.failureWindowSeconds);
     this.cache = settings.cacheTtlMs > 0 ? createTtlCache({ max: settings.cacheMaxEntries, ttlMs: settings.cacheTtlMs }) : null;
+    this.statusRecheckMs = settings.statusRecheckMs ?? STATUS_RECHECK_MS;
   }
 
   async authenticate(header: string | undefined, clientAddress: string, requiredKind: CredentialKind, partnerEndpoint: PartnerEndpoint | null = null): Promise<Principal> {
     const cacheKey = header ? createHash('sha256').update(header).digest('base64') : '';
-    const cached = cacheKey ? this.cache?.get(cacheKey) : undefined;
+    const entry = cacheKey ? this.cache?.get(cacheKey) : undefined;
+    const cached = entry && (performance.now() - entry.readAt < this.statusRecheckMs ? entry : await this.recheck(cacheKey, entry));
+    // A credential no longer stored with that secret goes the uncached way: refused, and counted as a failure.
     if (cached) return this.authorize(cached.principal, cached.active, requiredKind, partnerEndpoint);
 
     const parsed = parseBasic(header);
@@ -95,15 +116,38 @@ export class BasicAuthenticator {
 
   /** One scrypt: the credential when the secret is right, else null. */
   private async verify(username: string, password: string): Promise<CacheEntry | null> {
-    const found = await this.store.findByUsername(username);
-    const stored = found?.username === username ? found : null;
+    const readAt = performance.now();
+    const stored = await this.lookUp(username);
     // An unknown username costs the same scrypt as a known one: timing does not tell them apart.
     const ok = await verifySecret(password, stored?.secretHash ?? UNKNOWN_USER_HASH);
-    if (!stored || !ok) return null;
-    return {
-      principal: { kind: stored.kind, username: stored.username, dealerId: stored.dealerId, partnerId: stored.partnerId, partnerEndpoints: stored.partnerEndpoints },
-      active: stored.active,
-    };
+    return stored && ok ? toEntry(stored, readAt) : null;
+  }
+
+  /**
+   * A cached credential's current state, read again without a scrypt; null (and dropped from the
+   * cache) once it is revoked or its secret changed. While the store cannot be read, the cached
+   * state serves on (until the TTL), as it did before the read was due.
+   */
+  private recheck(cacheKey: string, entry: CacheEntry): Promise<CacheEntry | null> {
+    let pending = this.rechecks.get(cacheKey);
+    if (!pending) {
+      const readAt = performance.now();
+      pending = this.lookUp(entry.principal.username).then((stored) => {
+        if (stored?.secretHash !== entry.secretHash) {
+          this.cache?.delete(cacheKey);
+          return null;
+        }
+        // In place: the entry keeps the TTL of its scrypt.
+        return Object.assign(entry, toEntry(stored, readAt));
+      }, () => entry).finally(() => this.rechecks.delete(cacheKey));
+      this.rechecks.set(cacheKey, pending);
+    }
+    return pending;
+  }
+
+  private async lookUp(username: string): Promise<StoredCredential | null> {
+    const found = await this.store.findByUsername(username);
+    return found?.username === username ? found : null;
   }
 
   private authorize(principal: Principal, active: boolean, requiredKind: CredentialKind, partnerEndpoint: PartnerEndpoint | null): Principal {
@@ -154,6 +198,15 @@ export class BasicAuthenticator {
 /** A counter's state; null when it counted nothing, or cannot be read (Redis gone, no insurance for reads): that throttles nobody. */
 function failuresOf(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | null> {
   return limiter.get(key).catch(() => null);
+}
+
+function toEntry(stored: StoredCredential, readAt: number): CacheEntry {
+  return {
+    principal: { kind: stored.kind, username: stored.username, dealerId: stored.dealerId, partnerId: stored.partnerId, partnerEndpoints: stored.partnerEndpoints },
+    active: stored.active,
+    secretHash: stored.secretHash,
+    readAt,
+  };
 }
 
 function refuseOverLimit(limiter: RateLimiterAbstract, state: RateLimiterRes): void {
