@@ -31,15 +31,24 @@ export interface WallClock {
   time_zone: string;
 }
 
+/** Formatters by zone, made once: building one costs more than a run's other reads of the clock together. */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat | null>();
+/** Zones kept (there are some 400 IANA zones; a bound all the same, since the zone comes from stored profiles). */
+const MAX_FORMATTERS = 1000;
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  if (FORMATTERS.has(timeZone)) return FORMATTERS.get(timeZone)!;
+  let formatter: Intl.DateTimeFormat | null;
   try {
-    return new Intl.DateTimeFormat('en-US', {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
     });
   } catch {
     // A zone stored before zones were checked: read in UTC, and say so.
-    return null;
+    formatter = null;
   }
+  if (FORMATTERS.size < MAX_FORMATTERS) FORMATTERS.set(timeZone, formatter);
+  return formatter;
 }
 
 export function wallClock(at: Date, timeZone: string): WallClock {

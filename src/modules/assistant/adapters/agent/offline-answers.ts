@@ -1,10 +1,26 @@
 import { formatMoney } from '../../application/reply-texts';
-import { isDealRequest, statedMoneyIn } from '../../domain/deal-request';
-import { asksCarDetails, sayCarDetails, withoutFeatures } from './offline-car-details';
+import { createTtlCache } from '../../../../../libs/common/cache/ttl-cache';
+import { isDealRequest as readDealRequest, statedMoneyIn } from '../../domain/deal-request';
+import { asksCarDetails as readCarDetails, sayCarDetails, withoutFeatures } from './offline-car-details';
 import { EMPTY_THREAD_STATE, ThreadState } from '../../domain/thread-state';
 import { asksToVisitAt, sayHours } from './offline-hours';
 import { namesChannel, narrowsCount, sayStatistics, StatisticsFilter, statisticsArgs } from './offline-statistics';
 
+
+/**
+ * A question is read several times a run (at each model step and for the answer): its two costliest
+ * readings are kept for the few questions in flight, so that a run reads them once.
+ */
+function remembered(read: (q: string) => boolean): (q: string) => boolean {
+  const seen = createTtlCache<string, { value: boolean }>({ max: 256, ttlMs: 60_000 });
+  return (q) => {
+    let hit = seen.get(q);
+    if (!hit) seen.set(q, (hit = { value: read(q) }));
+    return hit.value;
+  };
+}
+const isDealRequest = remembered(readDealRequest);
+const asksCarDetails = remembered(readCarDetails);
 /**
  * The built-in offline model's knowledge: which tools a question needs, and how to say what they
  * returned. Deterministic; it answers the common dealership questions and says plainly what it
