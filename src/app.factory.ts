@@ -114,7 +114,7 @@ function parsesAsJson(req: IncomingMessage): boolean {
   return !readsOwnBody(req) && Boolean((req as Request).is(JSON_TYPES));
 }
 
-/** One tag per context, in the order of the README. */
+/** One tag per context, in the order of the README's guides. */
 const API_TAGS: [string, string][] = [
   ['dealership', "The caller's dealership: profile and configuration"],
   ['inventory', 'Used cars from a CSV feed, new cars from JSON'],

@@ -12,7 +12,7 @@ interface EnginePayload {
 
 /**
  * Where an outbound message goes: the address the caller gave for the channel, recorded with the
- * message, under the contact that owns that address (decisions.md 10, README Engagement).
+ * message, under the contact that owns that address (docs/conversations-and-engagement.md).
  */
 describeEachBackend('Engagement destination', (backend) => {
   let t: TestApp;

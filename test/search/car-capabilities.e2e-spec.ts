@@ -3,7 +3,7 @@ import { describeEachBackend } from '../support/backends';
 import { createDealer, DealerFixture, startTestApp, TestApp } from '../support/test-app';
 
 /**
- * What a car does, said in words (README "Search"): fuel economy from the mpg columns a feed
+ * What a car does, said in words (docs/search.md): fuel economy from the mpg columns a feed
  * maps at upload, towing from the options that say so, age against the clock; where the stock has
  * no value for the attribute, the words are not applied and come back in `unused_terms`.
  */

@@ -4,7 +4,7 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 /**
  * One table's statements written as SQL, with TypeORM's own conversion of each column's values
  * (dates are stored differently by each dialect): hot statements (an assistant run's, a page of
- * cars) cost less this way than through the query builder (README, assistant benchmark).
+ * cars) cost less this way than through the query builder (docs/benchmarks.md, assistant).
  */
 export class SqlTable<T extends ObjectLiteral> {
   readonly name: string;

@@ -17,7 +17,7 @@ export const RUN_OUTCOMES = ['answered', 'handed_off', 'unanswered'] as const;
 export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 
 /**
- * `outcome_code`: why the run ended as it did (stable, snake_case; README "Assistant").
+ * `outcome_code`: why the run ended as it did (stable, snake_case; docs/assistant.md).
  * answered: `answered` (grounded as written), `answer_repaired` (a figure not backed by a tool was
  * corrected), `cannot_answer` (the question is outside what the tools know).
  * handed_off: `deal_request` (price, discount or deal negotiation goes to staff), `trade_in_request`

@@ -1,5 +1,5 @@
 /**
- * What a car does, said in words (README "Search", "What a car does"): fuel economy, towing and
+ * What a car does, said in words (docs/search.md, "What a car does"): fuel economy, towing and
  * age. Each class is one table: the quality words a shopper uses crossed with the things they
  * qualify ("good" x "on gas"), so a new wording of a known class needs a word, not a phrase.
  *
