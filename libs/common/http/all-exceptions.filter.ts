@@ -91,7 +91,7 @@ function requestIdOf(request: Request): string {
   return String(request.id ?? request.res?.getHeader('X-Request-Id') ?? '');
 }
 
-/** RFC 9457 `type`: one URI per error code, stable (docs/api-conventions.md lists them). */
+/** RFC 9457 `type`: one URI per error code, stable (docs/partner-webhook.md lists them). */
 function problemType(code: string): string {
   return `urn:dealer-api:problem:${code}`;
 }
