@@ -96,7 +96,11 @@ export class DemoSetup {
     }
   }
 
-  /** Writes this database's entry, read afresh beside the others' and written whole (a rename), so another's is never lost. */
+  /**
+   * Writes this database's entry, read afresh beside the others' and written whole (a rename): a
+   * reader never sees half a file. Two processes on different databases starting at the same moment
+   * with one DATA_DIR could still each write over the other's new entry (the quick start runs one).
+   */
   private save(key: string, result: DemoResult): DemoResult {
     fs.mkdirSync(this.config.dataDir, { recursive: true });
     const { dealer_id, username, password } = result;

@@ -139,7 +139,11 @@ export class BasicAuthenticator {
         }
         // In place: the entry keeps the TTL of its scrypt.
         return Object.assign(entry, toEntry(stored, readAt));
-      }, () => entry).finally(() => this.rechecks.delete(cacheKey));
+      }, () => {
+        // The next read waits a whole interval: requests are not held by a store that is down.
+        entry.readAt = readAt;
+        return entry;
+      }).finally(() => this.rechecks.delete(cacheKey));
       this.rechecks.set(cacheKey, pending);
     }
     return pending;

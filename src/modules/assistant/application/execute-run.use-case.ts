@@ -168,7 +168,8 @@ export class ExecuteRunUseCase {
         steps++;
         events.add('tool.call', `Calling ${name}`, { name, args }, steps);
         // A refined search applies to the thread's last one (the toolbox reads `within`, which no model can send: the tool schema has no such field).
-        const result = await tools.call(name, name === 'search_inventory' && args.refine === true ? { ...args, within: thread.search?.queries ?? [] } : args);
+        const { within: _never, ...asked } = args;
+        const result = await tools.call(name, name === 'search_inventory' && asked.refine === true ? { ...asked, within: thread.search?.queries ?? [] } : asked);
         results.push(result);
         calls.push({ name, args, result });
         events.add('tool.result', `${name} answered`, { name, result });

@@ -37,4 +37,15 @@ describe('thread state', () => {
     expect(threadStateFrom({ focus: A, search: { queries: ['x', 3], vins: [B] }, estimate: { tool: 'other' }, extra: 1 }))
       .toEqual({ ...EMPTY_THREAD_STATE, focus: A, search: { queries: ['x'], vins: [B] } });
   });
+
+  it('keeps the search a follow-up refines when a later one understood nothing or served another', () => {
+    const s1 = nextThreadState(EMPTY_THREAD_STATE, 'white rav4s', [
+      { name: 'search_inventory', args: {}, result: { query: 'white rav4s', total: 2, understood: true, cars: [car(A), car(B)] } },
+      { name: 'search_inventory', args: {}, result: { query: 'white rav4s cheapest', total: 2, understood: true, cars: [car(B)] } },
+    ], 'Two.');
+    expect(s1.search).toEqual({ queries: ['white rav4s'], vins: [A, B] });
+    const s2 = nextThreadState(s1, 'thanks!', [{ name: 'search_inventory', args: {}, result: { query: 'thanks!', total: 400, understood: false, cars: [car(A)] } }], "I can't answer that.");
+    expect(s2.search).toEqual(s1.search);
+    expect(nextThreadState(EMPTY_THREAD_STATE, 'x'.repeat(5000), [], `the RAV4 (VIN ${A}) or the RAV4 (VIN ${B})?`).pending).toHaveLength(1000);
+  });
 });

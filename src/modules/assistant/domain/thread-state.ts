@@ -25,6 +25,8 @@ export const EMPTY_THREAD_STATE: ThreadState = { search: null, focus: null, list
 
 /** A refined search keeps at most this many queries: a long thread of refinements still translates in bounded work. */
 const MAX_QUERIES = 5;
+/** Text kept of a question or a query: the state stays far under a MySQL TEXT column (64 KB) whatever was asked. */
+const MAX_TEXT = 1000;
 
 export interface ToolCall {
   name: string;
@@ -38,12 +40,16 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
 /** The state after a run asked `question`, made `calls` and replied `reply` (grounded: every VIN in it a returned car). */
 export function nextThreadState(earlier: ThreadState, question: string, calls: readonly ToolCall[], reply: string): ThreadState {
   const state: ThreadState = { ...earlier, listed: [], pending: null };
+  let searched = false;
   for (const { name, args, result } of calls) {
     if (!isObject(result) || typeof result.error === 'string') continue;
-    if (name === 'search_inventory' && Array.isArray(result.cars)) {
+    // The run's first search that understood its query is the one a follow-up refines: one that understood nothing
+    // ("thanks!") or served another (a price range's cheapest, a car found again) leaves it.
+    if (name === 'search_inventory' && Array.isArray(result.cars) && result.understood !== false && !searched) {
+      searched = true;
       const within = Array.isArray(result.within) ? result.within.filter((q): q is string => typeof q === 'string') : [];
       state.search = {
-        queries: [...within, String(result.query ?? args.query ?? '')].slice(-MAX_QUERIES),
+        queries: [...within, String(result.query ?? args.query ?? '')].slice(-MAX_QUERIES).map((q) => q.slice(0, MAX_TEXT)),
         vins: result.cars.filter(isObject).map((c) => String(c.vin)),
       };
     } else if (name === 'get_vehicle' && typeof result.vin === 'string' && result.found !== false) {
@@ -65,7 +71,7 @@ export function nextThreadState(earlier: ThreadState, question: string, calls: r
     state.focus = null;
     state.listed = named;
     // A reply naming several cars and ending on a question asked which one the question meant.
-    if (/\?\s*$/.test(reply)) state.pending = question;
+    if (/\?\s*$/.test(reply)) state.pending = question.slice(0, MAX_TEXT);
   }
   return state;
 }

@@ -30,6 +30,16 @@ describe('refine', () => {
     expect(out.filter).toEqual(and(under50k, silver));
   });
 
+  it('takes a make or a model named anew for another car, and a trim alone as narrowing the model', () => {
+    const toyota = comparison('eq', 'manufacturer', 'Toyota');
+    const honda = comparison('eq', 'manufacturer', 'Honda');
+    const civic = comparison('eq', 'model', 'Civic');
+    const xle = comparison('eq', 'trim', 'XLE');
+    expect(refine({ filter: and(white, rav4), sort: null }, { filter: and(honda), sort: null }).filter).toEqual(and(white, honda));
+    expect(refine({ filter: and(toyota, under50k), sort: null }, { filter: and(civic), sort: null }).filter).toEqual(and(under50k, civic));
+    expect(refine({ filter: and(toyota, rav4), sort: null }, { filter: and(xle), sort: null }).filter).toEqual(and(toyota, rav4, xle));
+  });
+
   it('lets go of the attributes a follow-up frees ("in any colour")', () => {
     expect(releasedAttributes('what about the cheapest one in any colour')).toEqual(['color']);
     expect(releasedAttributes('whatever the year, and any make')).toEqual(['year', 'manufacturer']);

@@ -7,6 +7,11 @@ export interface Criteria {
   readonly sort: SortKey | null;
 }
 
+const NAME_LEVELS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [['manufacturer'], ['model', 'trim']],
+  [['model'], ['manufacturer', 'trim']],
+];
+
 const conjunctsOf = (filter: FilterNode): readonly FilterNode[] =>
   filter.kind === 'operation' && filter.operator === 'and' ? filter.arguments : [filter];
 
@@ -27,6 +32,9 @@ export function refine(earlier: Criteria, later: Criteria, released: readonly st
   const laterConditions = conjunctsOf(later.filter);
   const replaced = new Set<string>(released);
   for (const c of laterConditions) attributesOf(c, replaced);
+  // A car named anew is another car: a make lets go of the model and trim ("RAV4s", then "what about a Honda?"), a model of
+  // the make and trim ("Toyotas", then "Civics?"); a trim alone narrows the model named before ("the XLE?").
+  for (const [named, frees] of NAME_LEVELS) if (named.some((a) => replaced.has(a))) frees.forEach((a) => replaced.add(a));
   const kept = conjunctsOf(earlier.filter).filter((c) => ![...attributesOf(c)].some((a) => replaced.has(a)));
   return { filter: and(...kept, ...laterConditions), sort: later.sort ?? earlier.sort };
 }
@@ -46,13 +54,12 @@ const ATTRIBUTE_NOUNS: Readonly<Record<string, readonly string[]>> = {
 const NOUN_ATTRIBUTE = new Map(Object.entries(ATTRIBUTE_NOUNS).flatMap(([attribute, nouns]) => nouns.map((n) => [n, attribute] as const)));
 const RELEASE = /\b(?:any|whatever|whichever|regardless\s+of(?:\s+the)?|no\s+matter\s+(?:the|what)|(?:don'?t|do\s+not)\s+care\s+about(?:\s+the)?)\s+([a-z]+)/gi;
 
-/** The attributes a follow-up lets go of: "any colour", "whatever the year" (the `model` attribute also frees the model family). */
+/** The attributes a follow-up lets go of: "any colour", "whatever the year". */
 export function releasedAttributes(query: string): string[] {
   const out = new Set<string>();
   for (const m of query.matchAll(RELEASE)) {
     const attribute = NOUN_ATTRIBUTE.get(m[1].toLowerCase()) ?? NOUN_ATTRIBUTE.get(query.slice((m.index ?? 0) + m[0].length).trim().split(/\W+/)[0]?.toLowerCase() ?? '');
     if (attribute) out.add(attribute);
-    if (attribute === 'model') out.add('model_family');
   }
   return [...out];
 }

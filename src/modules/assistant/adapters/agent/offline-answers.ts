@@ -230,8 +230,10 @@ export function planTools(question: string, state: ThreadState = EMPTY_THREAD_ST
     // Anything else may describe cars: the search's translator decides (a question it understands nothing of gets "I can't answer that").
     else if (calls.length === 0 || (has(q, ASKS.stock) && namesCars(q))) add('search_inventory', { query: q, take: 3 });
     // The range of those cars' prices: their cheapest and their dearest, by the search's own order words.
-    if (calls.some((c) => c.name === 'search_inventory') && has(q, ASKS.priceRange)) {
-      calls.push({ name: 'search_inventory', args: { query: `${q} cheapest`, take: 1 } }, { name: 'search_inventory', args: { query: `${q} most expensive`, take: 1 } });
+    const search = calls.find((c) => c.name === 'search_inventory');
+    if (search && has(q, ASKS.priceRange)) {
+      const refine = search.args.refine === true ? { refine: true } : {};
+      calls.push({ name: 'search_inventory', args: { query: `${q} cheapest`, take: 1, ...refine } }, { name: 'search_inventory', args: { query: `${q} most expensive`, take: 1, ...refine } });
     }
   }
   return calls;

@@ -6,6 +6,8 @@ import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { composeAnswer, followUpTools, planTools } from './offline-answers';
 import { questionOf, threadStateIn } from './prompt';
 
+const QUESTION_CHARS = 1000;
+
 /**
  * The built-in model (the default, no network): a LangChain chat model that supports
  * `bindTools`, so the same agent loop, tools and events run offline and with a real model. First
@@ -33,7 +35,8 @@ export class OfflineDealershipModel extends BaseChatModel {
   /** The tool calls of the first turn, those its results lead to, or the final text once they are all in. */
   private respond(messages: BaseMessage[]): AIMessage {
     const lastHuman = messages.map((m, i) => (HumanMessage.isInstance(m) ? i : -1)).filter((i) => i >= 0).pop() ?? -1;
-    const question = questionOf(String(messages[lastHuman]?.content ?? ''));
+    // The rules read the first 1,000 characters: a question is a few sentences, and work stays bounded whatever is sent.
+    const question = questionOf(String(messages[lastHuman]?.content ?? '')).slice(0, QUESTION_CHARS);
     const turn = messages.slice(lastHuman + 1);
     const results = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => ({ name: m.name ?? '', result: m.artifact ?? parse(String(m.content)) }));
     const called = turn.some((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) > 0);

@@ -5,10 +5,11 @@ import { InventoryLookup, InventorySearch, InventorySummary, VehicleFacts } from
 
 const DAY_MS = 24 * 3600 * 1000;
 /**
- * A description is the feed's prose (some run to pages of boilerplate): its start says what a
- * shopper asks about, and the whole of it in every tool result would crowd the model's context.
+ * A description or an options list is the feed's text (some run to pages of boilerplate): its start
+ * says what a shopper asks about, and the whole of it in every tool result would crowd the model's
+ * context (and cost every reading of it).
  */
-const DESCRIPTION_CHARS = 1000;
+const FEED_TEXT_CHARS = 1000;
 
 function toFacts(car: Car, now = Date.now()): VehicleFacts {
   return {
@@ -19,7 +20,7 @@ function toFacts(car: Car, now = Date.now()): VehicleFacts {
     // The feed's words, as the inventory API shows them: "8-Speed Automatic" says more than the canonical "Automatic".
     driveTrain: car.drive_train_text ?? car.drive_train, transmission: car.transmission_text ?? car.transmission,
     fuelType: car.fuel_type_text ?? car.fuel_type, engine: car.engine,
-    options: car.options, description: capped(car.description, DESCRIPTION_CHARS), accident: car.accident, certified: car.certified,
+    options: capped(car.options, FEED_TEXT_CHARS), description: capped(car.description, FEED_TEXT_CHARS), accident: car.accident, certified: car.certified,
   };
 }
 
