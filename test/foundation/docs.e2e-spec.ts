@@ -1,12 +1,12 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { Backend, configuredBackends } from '../support/backends';
 import { deleteRedisKeys } from '../support/redis-keys';
+import { copyOfRepository, freePort } from '../support/repository-copy';
 
 /**
  * Every shell block of README.md and docs/*.md, pasted in order into one shell, as a reader would:
@@ -85,33 +85,10 @@ function exportsOf(block: Block): Record<string, string> {
   return vars;
 }
 
-/** A copy of what a clone has (tracked files and new ones not ignored), a git repository of its own to tell new files by. */
-function copyOfRepository(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-docs-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of files) {
-    const from = path.join(ROOT, file);
-    if (!fs.existsSync(from)) continue;
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.copyFileSync(from, path.join(dir, file));
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  execFileSync('git', ['init', '-q'], { cwd: dir });
-  return dir;
-}
 
 const untracked = (dir: string): string[] =>
   execFileSync('git', ['ls-files', '-z', '--others', '--exclude-standard'], { cwd: dir, encoding: 'utf8' }).split('\0').filter(Boolean);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The environment of a fresh shell: none of the test's own database or queue settings. */
 function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -269,7 +246,7 @@ describe('docs: every shell block, in order, in one shell', () => {
 
   async function pass(backend: Backend): Promise<void> {
     const mysqlPass = backend.mysqlUrl !== null || backend.redisUrl !== null;
-    const repo = copyOfRepository();
+    const repo = copyOfRepository('dealer-docs-');
     const before = new Set(untracked(repo));
     const port = await freePort();
     const runnable = (b: Block) => b.lang === 'sh' && (b.marker === '' || (b.marker === 'mysql' && mysqlPass));

@@ -1,10 +1,9 @@
-import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { configuredBackends } from '../support/backends';
+import { copyOfRepository, freePort } from '../support/repository-copy';
 
 /**
  * The README's first screen, run as printed (through bash and npm, not the compiled files) in a copy
@@ -22,29 +21,7 @@ const START_BLOCK = SHELL_BLOCKS.find((b) => b.includes('npm start') && b.includ
 const TRY_BLOCK = SHELL_BLOCKS.find((b) => b.includes('npm run cli --') && b.includes('curl'))!;
 const MYSQL_BLOCK = SHELL_BLOCKS.find((b) => b.includes('DATABASE_URL=mysql://'))!;
 
-/** A copy of what a clone has: tracked files and new ones not ignored. */
-function copyOfRepository(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-readme-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of files) {
-    const from = path.join(ROOT, file);
-    if (!fs.existsSync(from)) continue;
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.copyFileSync(from, path.join(dir, file));
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The environment of a fresh shell: none of the test's own database or queue settings. */
 function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -100,7 +77,7 @@ const BANNER_END = /^ {2}try {8}curl .*$/m;
 describe('README first screen, as printed', () => {
   let repo: string;
   beforeAll(() => {
-    repo = copyOfRepository();
+    repo = copyOfRepository('dealer-readme-');
   });
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 
