@@ -99,7 +99,8 @@ describe('Request logs (the built service, LOG_LEVEL=warn)', () => {
   const service = builtService({ LOG_LEVEL: 'warn', DEMO_SEED: 'true', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'unreachable', LLM_TIMEOUT_MS: '2000' });
 
   it('writes no request lines, and a warning logged while serving a request carries its request_id', async () => {
-    const { username, password } = JSON.parse(fs.readFileSync(path.join(service.dataDir, 'demo-credentials.json'), 'utf8')) as { username: string; password: string };
+    // One database here: the file's one entry (it holds one pair per database).
+    const [{ username, password }] = Object.values(JSON.parse(fs.readFileSync(path.join(service.dataDir, 'demo-credentials.json'), 'utf8')) as Record<string, { username: string; password: string }>);
     const res = await request(service.base).post('/api/v1/search').auth(username, password).set('X-Request-Id', 'warn-level-search')
       .send({ query: 'red SUV under 30k' }).expect(200);
     expect(res.headers['x-request-id']).toBe('warn-level-search');
