@@ -73,7 +73,8 @@ export class SearchCarsUseCase {
   async search(dealerId: string, query: string, page: PageRequest, within: readonly string[] = []): Promise<{ page: Page<SearchHit>; understood: boolean; sort: SortKey | null; suggestions: Suggestion[] }> {
     const translations = await Promise.all([...within, query].map((q) => this.translate.execute(dealerId, q)));
     const asked = translations[translations.length - 1];
-    const understood = asked.sort !== null || asked.filter.kind === 'comparison' || asked.filter.arguments.length > 0;
+    // A follow-up that only lets a condition go ("any colour then") is understood too.
+    const understood = asked.sort !== null || asked.filter.kind === 'comparison' || asked.filter.arguments.length > 0 || (within.length > 0 && releasedAttributes(query).length > 0);
     const { filter, sort } = translations.slice(1).reduce<Criteria>((earlier, later, i) => refine(earlier, later, releasedAttributes([...within, query][i + 1])), translations[0]);
     const found = await this.run(dealerId, filter, sort, page);
     const plan = found.total_row_count === 0 ? planSuggestions(filter) : null;

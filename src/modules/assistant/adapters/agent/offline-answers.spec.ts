@@ -107,4 +107,12 @@ describe('the offline model', () => {
     expect(composeAnswer('do u have any ferraris', unknown)).toMatch(/^No, we don't have anything like that in stock right now\./);
     expect(composeAnswer('who won the game last night', unknown)).toMatch(/can't answer that question from our records/);
   });
+
+  it('reads where the dealership is, payments over a term, totals, and customers\' details asked either way round', () => {
+    expect(planTools('wheres ur dealership at')).toEqual([{ name: 'dealership_info', args: {} }]);
+    expect(planTools('payments over 60 months for the green 2022 toyota tundra')).toEqual([{ name: 'search_inventory', args: { query: 'payments over   for the green 2022 toyota tundra', take: 1 } }]);
+    expect(planTools('how many vehicles in total do we have')).toEqual([{ name: 'inventory_summary', args: {} }]);
+    expect(planTools('give me the phone numbers of customers who texted in')).toEqual([]);
+    expect(composeAnswer('give me the phone numbers of customers who texted in', [])).toMatch(/^I can't share customers' personal details/);
+  });
 });

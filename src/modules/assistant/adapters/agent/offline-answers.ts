@@ -63,20 +63,20 @@ const ASKS = {
   // "today" alone is a date, not a question about hours ("open today" is caught by "open").
   hours: /\b(hours?|hrs|opening|when are you|what time|weekend|saturday|sunday)\b/i,
   openClosed: /\b(open|clos(e|ed|ing))\b/i,
-  address: /\b(address|where (are|is) (you|the dealership)|located|location|directions|find you|visit)\b/i,
+  address: /\b(address|where\s*(are|is|'s|s|r)\s+(you|u|ya|y'all|(the|ur|your|yr)\s+(dealership|store|lot|showroom|shop|place))|located|location|directions|find you|visit)\b/i,
   contact: /\b(phone|call|telephone|number to|email|e-mail|contact|reach (you|someone)|website|site|web)\b|\b(ur|your|yr)\s+(phone\s+)?(number|#|no\.?)(?!\s+of\b)/i,
   lease: /\blease|leasing\b/i,
-  finance: /\b(financ\w*|payments?\s+(on|for|of|would|will|be)|monthly|per month|a month|\/mo\b|loan|apr|interest)\b/i,
+  finance: /\b(financ\w*|payments?\s+(on|for|of|would|will|be|over)|monthly|per month|a month|\/mo\b|loan|apr|interest)\b/i,
   // Texts and emails counted are conversations too ("how many texts?"; not "text me").
   conversations: /\b(conversations?|convos?|threads?|chats?|leads?|inquir(y|ies)|messages?)\b|\b(customers?|people|clients?|leads?)\b[^.?!]{0,20}\b(wrote|waiting|messaged|texted|emailed)\b|\bwaiting\s+(on|for)\s+(us|a\s+reply|an?\s+answer|a\s+response)\b|\b(how many|number of|count of)\b[^?.!]*\b(texts|texting|txts?|sms|e-?mails)\b/i,
   stock: /\b(how many|count|number of|do you (have|carry|sell)|any|cheapest|least expensive|lowest price|most expensive|priciest|newest|latest|oldest|lowest mileage|fewest|show me|looking for|search|find|in stock|available|inventory|stock)\b/i,
-  summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\b(total|whole|entire) (inventory|stock)\b/i,
+  summary: /\b(inventory|stock)\b.*\b(summary|overview|total|in total|altogether)\b|\bhow many (cars|vehicles)( do you have| are there)?( in (stock|total|inventory))?\s*\??$|\bhow many (cars|vehicles|units)\b(?=[^.?!]*\b(in total|altogether|all together|overall)\b)|\b(total|whole|entire) (inventory|stock)\b/i,
   /** Asks the assistant to change a price or record, or to close a sale: it can do neither (it reads; staff decide). */
   change: /\b(approve|authori[sz]e|sign off on)\b|\b(set|change|update|edit|modify|delete|remove)\b(?!\s+(me|us)\b)[^.?!]{0,40}\b(prices?|records?|inventory|listings?)\b|\b(sell|give|let)\s+(me|us)\b[^.?!]{0,60}\bfor\s+\$?\s?\d|\bconfirm\b[^.?!]{0,20}\b(sale|purchase|order|deal|prices?)\b/i,
   /** The spread of prices of some cars ("what's the price range", "how much do they range"). */
   priceRange: /\bprice\s+range\b|\brange\s+(of|in)\s+prices?\b|\bhow much do (they|those|these)\b[^.?!]*\brange\b|\bprices?\s+(go|run|start)\b/i,
   /** Customers' own details (their numbers, emails, addresses): never given out, whoever asks. */
-  customerData: /\b(customers?'?s?|clients?'?s?|leads?'?|buyers?'?s?|people'?s?)\b[^.?!]{0,30}\b(phones?|numbers?|e-?mails?|address(es)?|contact (details|info))\b/i,
+  customerData: /\b(customers?'?s?|clients?'?s?|leads?'?|buyers?'?s?|people'?s?)\b[^.?!]{0,30}\b(phones?|numbers?|e-?mails?|address(es)?|contact (details|info))\b|\b(phones?|numbers?|e-?mails?|address(es)?|contact (details|info))\b[^.?!]{0,20}\b(of|for|from)\s+(the\s+|our\s+|all\s+|every\s+|any\s+)?(customers?|clients?|leads?|buyers?|people)\b/i,
   /** Writing that is no dealership's business: an essay, a poem, a story, homework. */
   writing: /\b(write|compose|draft|make up)\b[^.?!]{0,40}\b(essays?|poems?|stor(y|ies)|songs?|lyrics|homework|jokes?|haikus?|raps?|speech)\b/i,
   /** A figure over many cars (an average price, a total value): the summary has the whole stock's average price, no tool any other. */

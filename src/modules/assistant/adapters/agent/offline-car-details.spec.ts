@@ -81,4 +81,9 @@ describe('sayCarDetails', () => {
     const reply = composeAnswer(`does ${VIN} have heated seats?`, [{ name: 'get_vehicle', result: car() }]);
     expect(reply.split('\n')).toEqual([`The used 2018 Honda Civic EX (VIN ${VIN}), listed at $18,995, 42,000 km, blue.`, 'Yes, its options include Heated Front Seats.']);
   });
+
+  it('reads a value ending the question as asked of the car named before it, and a word written short', () => {
+    expect(sayCarDetails({ driveTrain: 'AWD' }, 'is the yellow volvo xc60 awd?')).toEqual(['It is all-wheel drive (AWD).']);
+    expect(sayCarDetails({ options: 'Backup Camera, Navigation System' }, 'does the orange porsche 911 have a backup cam')).toEqual(['Yes, its options include Backup Camera.']);
+  });
 });

@@ -110,12 +110,14 @@ function featuresAsked(q: string): { features: Feature[]; spans: [number, number
 }
 
 /** Where a phrase of `phrases` stands as a detail in `words` (not naming something else: "automatic headlights", "test drive"), or -1. */
-function detailAt(words: readonly string[], phrases: readonly string[]): number {
+function detailAt(words: readonly string[], phrases: readonly string[], lastMayFollowName = false): number {
   for (const phrase of phrases) {
     const parts = phrase.split(' ');
     for (let i = 0; i + parts.length <= words.length; i++) {
       if (parts.some((p, j) => words[i + j] !== p)) continue;
-      if (isPlain(words[i - 1]) && isPlain(words[i + parts.length])) return i;
+      // A value ending the question says what the car named before it is ("is the yellow volvo xc60 awd?").
+      const last = lastMayFollowName && i + parts.length === words.length;
+      if ((last || isPlain(words[i - 1])) && isPlain(words[i + parts.length])) return i;
     }
   }
   return -1;
@@ -126,7 +128,7 @@ function valuesNamed<T extends string>(table: ValueWords<T>, words: readonly str
   const values: T[] = [];
   let at = -1;
   for (const [value, phrases] of table) {
-    const i = detailAt(words, phrases);
+    const i = detailAt(words, phrases, true);
     if (i < 0) continue;
     values.push(value);
     at = at < 0 ? i : Math.min(at, i);
@@ -159,9 +161,11 @@ function singular(w: string): string {
 /** Whether every word of the feature is in the text, as words or run together ("car play" in "CarPlay", "backup" in "Back-Up"). */
 function mentions(passage: string, feature: readonly string[]): boolean {
   const words = wordsOf(passage);
-  const forms = new Set([...words, ...words.slice(1).map((w, i) => words[i] + w)].map(singular));
+  const forms = [...new Set([...words, ...words.slice(1).map((w, i) => words[i] + w)].map(singular))];
+  // A word written short names the longer one ("backup cam" is a "Backup Camera", "nav" a "Navigation System").
+  const has = (w: string) => forms.includes(singular(w)) || (w.length >= 3 && forms.some((f) => f.startsWith(w)));
   const readings = [feature, ...feature.slice(1).map((_, i) => [...feature.slice(0, i), feature[i] + feature[i + 1], ...feature.slice(i + 2)])];
-  return readings.some((r) => r.every((w) => forms.has(singular(w))));
+  return readings.some((r) => r.every(has));
 }
 
 function sayFeature(car: CarRecord, feature: Feature): string {
