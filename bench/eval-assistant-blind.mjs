@@ -21,9 +21,9 @@
 // `blind accuracy X.XXX (n/N), grounding violations V`. Exits 0, or with `-- --strict` 1 when
 // accuracy < 0.95. `-- --verbose` also prints every reply.
 import {
-  AGREES, AWAITING_REPLY, byVin, carCheck, CARS, countCheck, DAYS, daySegment, dealCheck, DECLINES, digits, ENGAGE, evaluate, financeRows, HOURS,
-  hoursCheck, INBOUND, is, leaseRows, maxBy, minBy, need, OPEN_CONVERSATIONS, paymentsCheck, phonesIn, PROFILE, refusalOrHandOff, statesMoney,
-  statesNumber, statesTime, vinsIn, where,
+  AGREES, AWAITING_REPLY, byVin, carCheck, CARS, countCheck, DAYS, daySegment, dealCheck, DECLINES, digits, ENGAGE,
+  evaluateBlindSet, financeRows, HOURS, hoursCheck, INBOUND, is, leaseRows, maxBy, minBy, need, OPEN_CONVERSATIONS,
+  paymentsCheck, phonesIn, PROFILE, refusalOrHandOff, statesMoney, statesNumber, statesTime, vinsIn, where,
 } from './support/assistant-eval-harness.mjs';
 
 const VERBOSE = process.argv.includes('--verbose');
@@ -392,17 +392,4 @@ for (const q of Q) if (TOPIC[q.category] && !q.topic) q.topic = TOPIC[q.category
 // ---------------------------------------------------------------------------------------------
 // Running it.
 
-const { passed, violations, results } = await evaluate(Q, { verbose: VERBOSE });
-const byCategory = new Map();
-for (const r of results) {
-  const c = byCategory.get(r.question.category) ?? { passed: 0, total: 0 };
-  c.total++;
-  if (r.problems.length === 0) c.passed++;
-  byCategory.set(r.question.category, c);
-}
-const threadNames = [...new Set(Q.filter((q) => q.thread).map((q) => q.thread))];
-const threadsPassed = threadNames.filter((t) => results.every((r) => r.question.thread !== t || r.problems.length === 0)).length;
-console.log(`by category: ${[...byCategory].map(([k, c]) => `${k} ${c.passed}/${c.total}`).join(', ')}; threads passed whole ${threadsPassed}/${threadNames.length}`);
-const accuracy = passed / Q.length;
-console.log(`blind accuracy ${accuracy.toFixed(3)} (${passed}/${Q.length}), grounding violations ${violations}`);
-process.exitCode = STRICT && accuracy < 0.95 ? 1 : 0;
+await evaluateBlindSet('blind', Q, { verbose: VERBOSE, strict: STRICT });

@@ -349,3 +349,24 @@ export async function evaluate(questions, { verbose = false } = {}) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs a blind set and prints its figures: a pass count per category, the threads passed whole, and
+ * `<name> accuracy X.XXX (n/N), grounding violations V`. With `strict`, the exit status is 1 under 0.95.
+ */
+export async function evaluateBlindSet(name, questions, { verbose, strict }) {
+  const { passed, violations, results } = await evaluate(questions, { verbose });
+  const byCategory = new Map();
+  for (const r of results) {
+    const c = byCategory.get(r.question.category) ?? { passed: 0, total: 0 };
+    c.total++;
+    if (r.problems.length === 0) c.passed++;
+    byCategory.set(r.question.category, c);
+  }
+  const threadNames = [...new Set(questions.filter((q) => q.thread).map((q) => q.thread))];
+  const threadsPassed = threadNames.filter((t) => results.every((r) => r.question.thread !== t || r.problems.length === 0)).length;
+  console.log(`by category: ${[...byCategory].map(([k, c]) => `${k} ${c.passed}/${c.total}`).join(', ')}; threads passed whole ${threadsPassed}/${threadNames.length}`);
+  const accuracy = passed / questions.length;
+  console.log(`${name} accuracy ${accuracy.toFixed(3)} (${passed}/${questions.length}), grounding violations ${violations}`);
+  process.exitCode = strict && accuracy < 0.95 ? 1 : 0;
+}
