@@ -51,7 +51,8 @@ describeEachBackend('JSON body limits', (backend) => {
         { contact: { email: 'ana@example.com' }, message: 'Hello', channel: 'email', subject: 'Hi' },
         {},
       ),
-      extra: fc.array(fc.tuple(hostileKey, anyValue), { maxLength: 4 }),
+      // No extra field half the time: acceptances come often enough that 60 runs always see some (about 1 in 6 is one).
+      extra: fc.oneof(fc.constant([] as [string, unknown][]), fc.array(fc.tuple(hostileKey, anyValue), { minLength: 1, maxLength: 4 })),
       nesting: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })),
     }).map(({ base, extra, nesting }) => {
       // Built as text so keys like __proto__ arrive as a client would send them.
