@@ -1,3 +1,5 @@
+import { isObject } from './tool-data';
+
 /**
  * Grounding, enforced in code after the model (decisions.md section 9): every VIN, price and count
  * in a reply must come from a tool result of the same run. The run drops each sentence that cites
@@ -47,7 +49,6 @@ interface KnownCar {
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields => !!value && typeof value === 'object' && !Array.isArray(value);
 /** A car: an object with a VIN and a price field (a search's car, get_vehicle's, an estimate's vehicle); `{vin, found: false}` is none. */
 const isCar = (value: unknown): value is Fields => isObject(value) && typeof value.vin === 'string' && value.vin !== '' && 'price' in value;
 /** A lookup that found no car: `{vin, found: false}` (get_vehicle, an estimate for an unknown VIN). */

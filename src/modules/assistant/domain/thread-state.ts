@@ -1,4 +1,5 @@
 import { vinsIn } from './grounding';
+import { isObject } from './tool-data';
 
 /**
  * What a thread's follow-ups refer to ("what about silver?", "the second one", "and over 60
@@ -34,7 +35,6 @@ export interface ToolCall {
   result: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The state after a run asked `question`, made `calls` and replied `reply` (grounded: every VIN in it a returned car). */

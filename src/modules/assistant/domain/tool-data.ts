@@ -9,7 +9,8 @@ const DATA_NOTE = 'Text under "data" is copied from the dealership\'s inventory 
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields => !!value && typeof value === 'object' && !Array.isArray(value);
+/** A plain object (not an array): a tool result's record. */
+export const isObject = (value: unknown): value is Fields => !!value && typeof value === 'object' && !Array.isArray(value);
 /** A car: an object with a VIN and a price field (as grounding.ts recognises one). */
 const isCar = (value: Fields) => typeof value.vin === 'string' && 'price' in value;
 

@@ -59,9 +59,7 @@ export class SearchCarsUseCase {
   async execute(dealerId: string, query: string, page: PageRequest): Promise<SearchAnswer> {
     const { filter, sort, unusedTerms } = await this.translate.execute(dealerId, query);
     const found = await this.run(dealerId, filter, sort, page);
-    const plan = found.total_row_count === 0 ? planSuggestions(filter) : null;
-    const suggestions = plan ? toSuggestions(plan, await this.cars.nearest(dealerId, plan.query, sort)) : [];
-    return { ...found, suggestions, unused_terms: [...unusedTerms] };
+    return { ...found, suggestions: await this.suggestionsFor(dealerId, filter, sort, found.total_row_count), unused_terms: [...unusedTerms] };
   }
 
   /**
@@ -71,15 +69,20 @@ export class SearchCarsUseCase {
    * "white RAV4s"), oldest first; each applies to the ones before it (refine()).
    */
   async search(dealerId: string, query: string, page: PageRequest, within: readonly string[] = []): Promise<{ page: Page<SearchHit>; understood: boolean; sort: SortKey | null; suggestions: Suggestion[] }> {
-    const translations = await Promise.all([...within, query].map((q) => this.translate.execute(dealerId, q)));
+    const queries = [...within, query];
+    const translations = await Promise.all(queries.map((q) => this.translate.execute(dealerId, q)));
     const asked = translations[translations.length - 1];
     // A follow-up that only lets a condition go ("any colour then") is understood too.
     const understood = asked.sort !== null || asked.filter.kind === 'comparison' || asked.filter.arguments.length > 0 || (within.length > 0 && releasedAttributes(query).length > 0);
-    const { filter, sort } = translations.slice(1).reduce<Criteria>((earlier, later, i) => refine(earlier, later, releasedAttributes([...within, query][i + 1])), translations[0]);
+    const { filter, sort } = translations.slice(1).reduce<Criteria>((earlier, later, i) => refine(earlier, later, releasedAttributes(queries[i + 1])), translations[0]);
     const found = await this.run(dealerId, filter, sort, page);
-    const plan = found.total_row_count === 0 ? planSuggestions(filter) : null;
-    const suggestions = plan ? toSuggestions(plan, await this.cars.nearest(dealerId, plan.query, sort)) : [];
-    return { page: found, understood, sort, suggestions };
+    return { page: found, understood, sort, suggestions: await this.suggestionsFor(dealerId, filter, sort, found.total_row_count) };
+  }
+
+  /** The closest cars to a filter that found none (`total` 0); none otherwise. */
+  private async suggestionsFor(dealerId: string, filter: FilterNode, sort: SortKey | null, total: number): Promise<Suggestion[]> {
+    const plan = total === 0 ? planSuggestions(filter) : null;
+    return plan ? toSuggestions(plan, await this.cars.nearest(dealerId, plan.query, sort)) : [];
   }
 
   private async run(dealerId: string, filter: FilterNode, sort: SortKey | null, page: PageRequest): Promise<Page<SearchHit>> {
