@@ -15,6 +15,8 @@
  *   ("did the price drop?") asks for none.
  */
 import { type Amount, findAmounts, NUMBER_WORDS } from '../../../../libs/common/text/amounts';
+import { type DealTalkModel, dealTalkProbability, ngramFeatures } from './deal-talk-model';
+import trainedModel from './deal-talk-model.weights.json';
 
 // ---------------------------------------------------------------- amounts, as marks
 
@@ -761,9 +763,23 @@ export function asksForAppraisal(text: string): boolean {
   return anyRule(APPRAISAL, read) || (ABOUT_A_TRADE.test(read) && anyRule([VALUE_QUESTION], read));
 }
 
-/** Whether the message asks for a price other than the listed one, or for a trade-in value (decisions.md section 9). */
+const DEAL_TALK: DealTalkModel = trainedModel;
+
+/**
+ * Whether the message asks for a price other than the listed one, or for a trade-in value (decisions.md section 9):
+ * the learned model's reading, which weighs the rules below with the message's words.
+ */
 export function isDealRequest(text: string): boolean {
-  return anyRule(PRICE_CHANGE_ASKED, readRequest(text)) || asksForAppraisal(text);
+  return dealTalkProbability(DEAL_TALK, dealTalkFeatures(text)) >= DEAL_TALK.threshold;
+}
+
+/** What the learned model weighs for `text`: its words as the rules read them, and which rules it meets. */
+export function dealTalkFeatures(text: string): string[] {
+  const read = readRequest(text);
+  const features = ngramFeatures(read);
+  if (anyRule(PRICE_CHANGE_ASKED, read)) features.push('rule:price_change');
+  if (anyRule(APPRAISAL, read) || (ABOUT_A_TRADE.test(read) && anyRule([VALUE_QUESTION], read))) features.push('rule:appraisal');
+  return features;
 }
 
 // ---------------------------------------------------------------- a reply that agrees

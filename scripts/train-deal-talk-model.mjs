@@ -1,0 +1,133 @@
+// npm run train:deal-talk — trains the deal-talk model (src/modules/assistant/domain/deal-talk-model.ts) on the
+// hand-labelled tuning sets in test/fixtures/deal-requests (never the held-out ones) and writes its weights to
+// src/modules/assistant/domain/deal-talk-model.weights.json. Deterministic: the same sets give the same file.
+//
+//   node scripts/train-deal-talk-model.mjs [--cv] [--check]
+//
+// --cv     leave one tuning file out at a time: train on the others, score the one left out (a stand-in for
+//          wording no one tuned on): the rules alone, the words alone, and the model (words and rules) at a few thresholds.
+//          DEAL_TALK_MISSES=1 also lists the model's misses.
+// --check  exit 1 when the committed weights differ from what training gives now (npm test runs this).
+// Needs dist/ (`nest build`): the features are the compiled dealTalkFeatures.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SET_DIR = path.join(ROOT, 'test/fixtures/deal-requests');
+const WEIGHTS = path.join(ROOT, 'src/modules/assistant/domain/deal-talk-model.weights.json');
+const COMPILED = path.join(ROOT, 'dist/src/modules/assistant/domain');
+/** Only these may be trained on; held-out*.jsonl are read by bench/eval-deal-requests.mjs alone. */
+const TUNING_FILES = ['examples.jsonl', 'tuning.jsonl', 'tuning-2.jsonl', 'tuning-3.jsonl', 'tuning-4a.jsonl', 'tuning-4b.jsonl', 'tuning-4c.jsonl', 'tuning-4d.jsonl', 'tuning-4e.jsonl', 'tuning-4f.jsonl', 'tuning-4g.jsonl', 'tuning-4h.jsonl'];
+
+/** Training settings, chosen by --cv on the tuning files. */
+const SETTINGS = { threshold: 0.4, minCount: 2, l2: 1e-3, epochs: 100, learningRate: 0.005, seed: 20261127 };
+
+const { values: opts } = parseArgs({ options: { cv: { type: 'boolean', default: false }, check: { type: 'boolean', default: false } } });
+
+const { dealTalkFeatures } = await import(pathToFileURL(path.join(COMPILED, 'deal-request.js')).href);
+const { dealTalkProbability } = await import(pathToFileURL(path.join(COMPILED, 'deal-talk-model.js')).href);
+
+function readSet(file) {
+  return fs.readFileSync(path.join(SET_DIR, file), 'utf8').split('\n').filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l)).map((row) => ({ ...row, file, features: dealTalkFeatures(row.text) }));
+}
+
+/** A small seeded generator (mulberry32), so that training is the same on every machine. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Logistic regression, L2-regularised, trained by Adam over shuffled single examples. */
+function train(rows, settings = SETTINGS) {
+  const counts = new Map();
+  for (const r of rows) for (const f of r.features) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const names = [...counts].filter(([, n]) => n >= settings.minCount).map(([f]) => f).sort();
+  const index = new Map(names.map((f, i) => [f, i]));
+  const examples = rows.map((r) => ({ x: r.features.map((f) => index.get(f)).filter((i) => i !== undefined), y: r.deal ? 1 : 0 }));
+  const n = names.length + 1; // the last is the bias
+  const w = new Float64Array(n), m = new Float64Array(n), v = new Float64Array(n);
+  const order = examples.map((_, i) => i);
+  const next = random(settings.seed);
+  const [b1, b2, eps] = [0.9, 0.999, 1e-8];
+  let step = 0;
+  for (let epoch = 0; epoch < settings.epochs; epoch += 1) {
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const k of order) {
+      const { x, y } = examples[k];
+      let z = w[n - 1];
+      for (const i of x) z += w[i];
+      const err = 1 / (1 + Math.exp(-z)) - y;
+      step += 1;
+      const update = (i, g) => {
+        m[i] = b1 * m[i] + (1 - b1) * g;
+        v[i] = b2 * v[i] + (1 - b2) * g * g;
+        w[i] -= (settings.learningRate * (m[i] / (1 - b1 ** step))) / (Math.sqrt(v[i] / (1 - b2 ** step)) + eps);
+      };
+      for (const i of x) update(i, err + settings.l2 * w[i]);
+      update(n - 1, err);
+    }
+  }
+  const weights = {};
+  names.forEach((f, i) => {
+    const rounded = Math.round(w[i] * 1e4) / 1e4;
+    if (rounded !== 0) weights[f] = rounded;
+  });
+  return { bias: Math.round(w[n - 1] * 1e4) / 1e4, weights };
+}
+
+function score(rows, said) {
+  const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  rows.forEach((r, i) => { c[r.deal ? (said[i] ? 'tp' : 'fn') : (said[i] ? 'fp' : 'tn')] += 1; });
+  const f = (a, b) => (b === 0 ? 'n/a' : (a / b).toFixed(3));
+  return `P ${f(c.tp, c.tp + c.fp)} R ${f(c.tp, c.tp + c.fn)} (fn ${c.fn}, fp ${c.fp})`;
+}
+
+const sets = TUNING_FILES.filter((f) => fs.existsSync(path.join(SET_DIR, f))).map(readSet);
+const all = sets.flat();
+
+const hasRule = (r) => r.features.includes('rule:price_change') || r.features.includes('rule:appraisal');
+/** The words alone, with no rule as a feature: how far the words generalise without the rules tuned on the first sets. */
+const wordsOnly = (rows) => rows.map((r) => ({ ...r, features: r.features.filter((f) => !f.startsWith('rule:')) }));
+
+if (opts.cv) {
+  console.log(`leave one file out; the model decides at p >= ${SETTINGS.threshold} (SETTINGS.threshold)`);
+  const pooled = { rows: [], p: [] };
+  for (const left of sets) {
+    const rest = all.filter((r) => r.file !== left[0].file);
+    const model = train(rest);
+    const words = train(wordsOnly(rest));
+    const p = left.map((r) => dealTalkProbability(model, r.features));
+    pooled.rows.push(...left);
+    pooled.p.push(...p);
+    console.log(`${left[0].file} (n ${left.length})`);
+    console.log(`  rules alone           ${score(left, left.map(hasRule))}`);
+    console.log(`  words alone           ${score(left, wordsOnly(left).map((r) => dealTalkProbability(words, r.features) >= SETTINGS.threshold))}`);
+    for (const t of [0.3, 0.4, 0.5]) console.log(`  model, p >= ${t}${t === SETTINGS.threshold ? ' (used)' : '       '} ${score(left, p.map((x) => x >= t))}`);
+    if (process.env.DEAL_TALK_MISSES) left.forEach((r, i) => { if ((p[i] >= SETTINGS.threshold) !== r.deal) console.log(`    ${r.deal ? 'FN' : 'FP'} ${p[i].toFixed(2)} ${hasRule(r) ? 'R' : '-'} [${r.class}] ${r.text}`); });
+  }
+  console.log(`all files, each scored by the model trained without it (n ${pooled.rows.length})`);
+  for (const t of [0.3, 0.4, 0.5]) console.log(`  model, p >= ${t}${t === SETTINGS.threshold ? ' (used)' : '       '} ${score(pooled.rows, pooled.p.map((x) => x >= t))}`);
+  process.exit(0);
+}
+
+const model = train(all);
+const text = `${JSON.stringify({ trainedOn: TUNING_FILES, examples: all.length, settings: SETTINGS, threshold: SETTINGS.threshold, bias: model.bias, weights: model.weights }, null, 0).replace(/,"/g, ',\n"')}\n`;
+if (opts.check) {
+  const same = fs.existsSync(WEIGHTS) && fs.readFileSync(WEIGHTS, 'utf8') === text;
+  console.log(same ? 'deal-talk weights match the tuning sets' : 'deal-talk weights are stale: run `npm run train:deal-talk`');
+  process.exit(same ? 0 : 1);
+}
+fs.writeFileSync(WEIGHTS, text);
+console.log(`trained on ${all.length} messages from ${sets.length} files: ${Object.keys(model.weights).length} weights -> ${path.relative(ROOT, WEIGHTS)}`);
