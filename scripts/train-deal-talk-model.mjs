@@ -19,7 +19,7 @@ const SET_DIR = path.join(ROOT, 'test/fixtures/deal-requests');
 const WEIGHTS = path.join(ROOT, 'src/modules/assistant/domain/deal-talk-model.weights.json');
 const COMPILED = path.join(ROOT, 'dist/src/modules/assistant/domain');
 /** Only these may be trained on; held-out*.jsonl are read by bench/eval-deal-requests.mjs alone. */
-const TUNING_FILES = ['examples.jsonl', 'tuning.jsonl', 'tuning-2.jsonl', 'tuning-3.jsonl', 'tuning-4a.jsonl', 'tuning-4b.jsonl', 'tuning-4c.jsonl', 'tuning-4d.jsonl', 'tuning-4e.jsonl', 'tuning-4f.jsonl', 'tuning-4g.jsonl', 'tuning-4h.jsonl'];
+const TUNING_FILES = ['examples.jsonl', 'tuning.jsonl', 'tuning-2.jsonl', 'tuning-3.jsonl', 'tuning-4a.jsonl', 'tuning-4b.jsonl', 'tuning-4c.jsonl', 'tuning-4d.jsonl', 'tuning-4e.jsonl', 'tuning-4f.jsonl', 'tuning-4g.jsonl', 'tuning-4h.jsonl', 'tuning-4i.jsonl', 'tuning-4j.jsonl', 'tuning-4k.jsonl', 'tuning-4m.jsonl'];
 
 /** Training settings, chosen by --cv on the tuning files. */
 const SETTINGS = { threshold: 0.4, minCount: 2, l2: 1e-3, epochs: 100, learningRate: 0.005, seed: 20261127 };
@@ -94,7 +94,7 @@ function score(rows, said) {
   return `P ${f(c.tp, c.tp + c.fp)} R ${f(c.tp, c.tp + c.fn)} (fn ${c.fn}, fp ${c.fp})`;
 }
 
-const sets = TUNING_FILES.filter((f) => fs.existsSync(path.join(SET_DIR, f))).map(readSet);
+const sets = TUNING_FILES.map(readSet);
 const all = sets.flat();
 
 const hasRule = (r) => r.features.includes('rule:price_change') || r.features.includes('rule:appraisal');
