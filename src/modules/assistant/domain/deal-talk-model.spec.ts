@@ -16,6 +16,12 @@ describe(ngramFeatures.name, () => {
     expect(ngramFeatures('i can put \ue001 down')).toContain('w:<other_money>');
     expect(ngramFeatures('the 2019 one')).toContain('w:<year_or_4>');
   });
+
+  it('gives five-letter groups of longer words, so that forms and misspellings share some', () => {
+    const shared = (a: string, b: string) => ngramFeatures(a).filter((f) => f.startsWith('c:') && ngramFeatures(b).includes(f));
+    expect(shared('is it negotiable', 'is it negociable')).toEqual(expect.arrayContaining(['c: nego', 'c:iable']));
+    expect(ngramFeatures('can you')).not.toContain('c: can ');
+  });
 });
 
 describe(dealTalkProbability.name, () => {
