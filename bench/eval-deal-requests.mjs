@@ -1,8 +1,8 @@
 // npm run eval:deal-requests — scores the assistant's deal-request detector (decisions.md section 9:
 // a different price, a discount, the best/lowest/out-the-door price, a counter-offer, a price match,
 // a trade-in appraisal) on hand-labelled customer messages written blind to it, in test/fixtures/deal-requests:
-// tuning.jsonl, tuning-2.jsonl and tuning-3.jsonl (the rules were tuned on them; the model of
-// scripts/train-deal-talk-model.mjs is trained on them with tuning-4a..4h and examples.jsonl) and
+// tuning.jsonl, tuning-2.jsonl and tuning-3.jsonl (the rules were tuned on them; the model is trained on them and the
+// other files TUNING_FILES in scripts/train-deal-talk-model.mjs lists) and
 // held-out.jsonl, held-out-2.jsonl, held-out-3.jsonl and held-out-4.jsonl (read only here, never trained or tuned on).
 // It calls the compiled isDealRequest(text) from dist/ on every message and prints, per file, n, precision,
 // recall, accuracy, the confusion counts and the accuracy of each class.

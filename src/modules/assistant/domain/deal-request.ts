@@ -2,7 +2,9 @@
  * A customer asking for a price other than the listed one, or for what their own car is worth: the
  * assistant states the listed price and hands off to staff, never agrees (decisions.md section 9).
  *
- * Recognised by what a message asks, from a few general parts rather than set sentences:
+ * Recognised by what a message asks, not by set sentences: a learned model (deal-talk-model.ts) weighs the words of
+ * the message as read below together with two hand-written rules (a price change asked, a trade-in value asked),
+ * and may overrule them. The reading and the rules:
  * - the text is read once (`readRequest`): Spanish and French words for the same meanings read as English, amounts become marks saying what kind of amount each is
  *   (a price, other money, a budget, a percentage, a bare "21" that may mean thousands), then lower
  *   case, chat spellings ("u", "yall", "im") and small typos of the words below made standard;
@@ -15,25 +17,13 @@
  *   ("did the price drop?") asks for none.
  */
 import { type Amount, findAmounts, NUMBER_WORDS } from '../../../../libs/common/text/amounts';
+import { AMOUNT_MARKS } from './amount-marks';
 import { type DealTalkModel, dealTalkProbability, ngramFeatures } from './deal-talk-model';
 import trainedModel from './deal-talk-model.weights.json';
 
 // ---------------------------------------------------------------- amounts, as marks
 
-/** A price: money with no period, not put down, not a budget ("$30,000", "30k", "30 grand", "28,000"). */
-const PRICE = '\ue000';
-/** Money of another kind: a payment with a period, a down payment or deposit ("$400 a month", "5k down"). */
-const OTHER_MONEY = '\ue001';
-/** Money a search is bounded by, not offered for a car ("under $25k", "a budget of 18k", "30k or less"). */
-const BUDGET = '\ue002';
-/** A percentage ("5%", "10 percent"). */
-const PERCENT = '\ue003';
-/**
- * A bare small number where people say thousands ("I'm at 21 for the Mustang", "can you do 24 on the
- * Accord", "12.5"): it counts only inside an offer, and only when what follows it is what follows an
- * amount (the end, "for the", "flat", "cash"...), never a noun ("2 owners", "72 months", "2 pm").
- */
-const BARE = '\ue004';
+const { PRICE, OTHER_MONEY, BUDGET, PERCENT, BARE } = AMOUNT_MARKS;
 
 /**
  * A bare four-digit number is money only at the end of a sentence or before "for", "cash", "off", "less" or "under" the asking or you
@@ -757,17 +747,21 @@ const VALUE_QUESTION = rule([
   String.raw`\bvalue\s+(?:it|her|him|them|that|this|mine)\b`,
 ], APPRAISAL_POLICY);
 
-/** Whether the message asks what the customer's own car is worth to the dealership (a trade-in, an appraisal). */
+const appraisalAsked = (read: string) => anyRule(APPRAISAL, read) || (ABOUT_A_TRADE.test(read) && anyRule([VALUE_QUESTION], read));
+
+/**
+ * Whether the message asks what the customer's own car is worth to the dealership (a trade-in, an appraisal), by the
+ * rules alone: it tells a hand-off's trade-in from other deal talk, once the model has read the message as deal talk.
+ */
 export function asksForAppraisal(text: string): boolean {
-  const read = readRequest(text);
-  return anyRule(APPRAISAL, read) || (ABOUT_A_TRADE.test(read) && anyRule([VALUE_QUESTION], read));
+  return appraisalAsked(readRequest(text));
 }
 
 const DEAL_TALK: DealTalkModel = trainedModel;
 
 /**
  * Whether the message asks for a price other than the listed one, or for a trade-in value (decisions.md section 9):
- * the learned model's reading, which weighs the rules below with the message's words.
+ * the learned model's reading, which weighs the rules above with the message's words and may overrule them.
  */
 export function isDealRequest(text: string): boolean {
   return dealTalkProbability(DEAL_TALK, dealTalkFeatures(text)) >= DEAL_TALK.threshold;
@@ -778,7 +772,7 @@ export function dealTalkFeatures(text: string): string[] {
   const read = readRequest(text);
   const features = ngramFeatures(read);
   if (anyRule(PRICE_CHANGE_ASKED, read)) features.push('rule:price_change');
-  if (anyRule(APPRAISAL, read) || (ABOUT_A_TRADE.test(read) && anyRule([VALUE_QUESTION], read))) features.push('rule:appraisal');
+  if (appraisalAsked(read)) features.push('rule:appraisal');
   return features;
 }
 

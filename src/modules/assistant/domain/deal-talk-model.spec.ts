@@ -1,4 +1,5 @@
 import trainedModel from './deal-talk-model.weights.json';
+import { AMOUNT_MARKS } from './amount-marks';
 import { dealTalkFeatures, isDealRequest } from './deal-request';
 import { dealTalkProbability, ngramFeatures } from './deal-talk-model';
 
@@ -12,8 +13,8 @@ describe(ngramFeatures.name, () => {
   });
 
   it('reads amounts by the kind deal-request.ts marks them with, and a question as such', () => {
-    expect(ngramFeatures('would you take \ue000 for it?')).toEqual(expect.arrayContaining(['b:take <price>', 'b:<price> for', 'asks?']));
-    expect(ngramFeatures('i can put \ue001 down')).toContain('w:<other_money>');
+    expect(ngramFeatures(`would you take ${AMOUNT_MARKS.PRICE} for it?`)).toEqual(expect.arrayContaining(['b:take <price>', 'b:<price> for', 'asks?']));
+    expect(ngramFeatures(`i can put ${AMOUNT_MARKS.OTHER_MONEY} down`)).toContain('w:<other_money>');
     expect(ngramFeatures('the 2019 one')).toContain('w:<year_or_4>');
   });
 

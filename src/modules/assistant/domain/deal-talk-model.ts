@@ -1,30 +1,30 @@
 /**
- * A learned second reading of deal talk, beside the rules of deal-request.ts: a logistic regression over the
- * words of a message as those rules read it (amounts already marked by kind, Spanish and French in English,
- * chat spellings standard), trained on the hand-labelled tuning sets by `npm run train:deal-talk`
+ * Deal talk read by a learned model: a logistic regression over the words of a message as deal-request.ts reads it
+ * (amounts already marked by kind, Spanish and French in English, chat spellings standard), with that file's two
+ * rules as features of their own, trained on the hand-labelled tuning sets by `npm run train:deal-talk`
  * (scripts/train-deal-talk-model.mjs) and stored as weights in deal-talk-model.weights.json.
  *
- * Why a model: rules grow one wording at a time, and each blind set brought wordings the last did not
- * (held-out recall 0.91-0.97). Words, pairs and triples weighed together generalise from every labelled
- * message at once; the rules stay the floor and a feature of their own.
+ * Why a model: rules grew one wording at a time, and each blind set brought wordings the last did not (held-out
+ * recall 0.91-0.97). Words, pairs, triples and letter groups weighed together learn from every labelled message at
+ * once; the rules still count, as two strong features the words can outweigh.
  */
+import { AMOUNT_MARKS } from './amount-marks';
 
-/** What deal-request.ts marks each kind of amount with, as a word. */
+/** Each kind of amount mark, as a word. */
 const MARK_WORDS: Readonly<Record<string, string>> = {
-  '\ue000': '<price>',
-  '\ue001': '<other_money>',
-  '\ue002': '<budget>',
-  '\ue003': '<percent>',
-  '\ue004': '<bare>',
+  [AMOUNT_MARKS.PRICE]: '<price>',
+  [AMOUNT_MARKS.OTHER_MONEY]: '<other_money>',
+  [AMOUNT_MARKS.BUDGET]: '<budget>',
+  [AMOUNT_MARKS.PERCENT]: '<percent>',
+  [AMOUNT_MARKS.BARE]: '<bare>',
 };
 
-const TOKEN = /[\ue000-\ue004]|[a-z]+(?:'[a-z]+)*|\d+/g;
+const TOKEN = new RegExp(`[${Object.values(AMOUNT_MARKS).join('')}]|[a-z]+(?:'[a-z]+)*|\\d+`, 'g');
 
 function tokenWord(token: string): string {
   const mark = MARK_WORDS[token];
   if (mark) return mark;
   if (/^\d+$/.test(token)) return token.length === 4 ? '<year_or_4>' : '<number>';
-  if (token.length === 17 && /\d/.test(token)) return '<vin>';
   return token;
 }
 
