@@ -31,8 +31,7 @@
 // accuracy < 0.95. `-- --verbose` prints every reply; `-- --list` only counts the questions and runs
 // every check once on empty and made-up replies (no server), so a check never throws.
 import {
-  AGREES, AWAITING_REPLY, byVin, CARS, DAYS, digits, ENGAGE, evaluateBlindSet, HOURS, INBOUND, is, leaseRows, minBy, need,
-  OPEN_CONVERSATIONS, paymentsCheck, phonesIn, PROFILE, statesMoney, statesNumber, statesTime, vinsIn, where,
+  AGREES, byVin, CARS, evaluateBlindSet, INBOUND, is, leaseRows, minBy, need, paymentsCheck, phonesIn, statesMoney, statesNumber, vinsIn, where,
 } from './support/assistant-eval-harness.mjs';
 
 import {
@@ -40,111 +39,8 @@ import {
   yearFrom, fuel, drive, price, km, label, below, countsOf, firstListed, SAYS_YES, noWrongCount, both, stockOf,
   stockBelow, countOf, noneOf, cheapest, priciest, newest, lowestKm, about, listedBefore, nth, picked, hasFeature, isAwd,
   isManual, whichOne, financeOn, financeOf, leaseOn, termNotOffered, noMoney, dealOn, tradeIn, refused, cannot,
-  CUSTOMER_PHONES, CUSTOMER_NAMES,
+  CUSTOMER_PHONES, CUSTOMER_NAMES, salesPhone, email, website, address, dayHours, opensAt, closesAt, openNow, closesToday, tomorrowAt, tonightAt, conversations, CONVERSATION_NOUNS, conversationCount,
 } from './support/blind-set-checks.mjs';
-const SALES_PHONE = digits(PROFILE.phone_num.find((p) => /sales/i.test(p.name)).value).replace(/^1(?=\d{10}$)/, '');
-const salesPhone = ({ reply }) => need(phonesIn(reply).includes(SALES_PHONE), `expected the sales number ${SALES_PHONE}`);
-const email = ({ reply }) => need(reply.toLowerCase().includes(PROFILE.email_address[0].value.toLowerCase()), `expected ${PROFILE.email_address[0].value}`);
-const website = ({ reply }) => need(reply.toLowerCase().includes(new URL(PROFILE.site_url).host), `expected ${PROFILE.site_url}`);
-const address = ({ reply }) => need(reply.includes(PROFILE.address.street) && reply.includes(PROFILE.address.city), `expected ${PROFILE.address.street}, ${PROFILE.address.city}`);
-
-// ---------------------------------------------------------------------------------------------
-// Hours and the clock (the real time in the profile's time zone).
-
-const DAY_RE = { Mon: 'mon(?:day)?', Tue: 'tue(?:s|sday)?', Wed: 'wed(?:nesday)?', Thu: 'thu(?:r|rs|rsday)?', Fri: 'fri(?:day)?', Sat: 'sat(?:urday)?', Sun: 'sun(?:day)?' };
-const ANY_DAY = `(${Object.values(DAY_RE).join('|')})`;
-const dayIndex = (word) => DAYS.findIndex((d) => new RegExp(`^${DAY_RE[d]}$`, 'i').test(word));
-/** A clause naming the day, or a range of days that takes it in ("Mon-Fri", "monday to friday"). */
-const namesDay = (clause, day) => new RegExp(`\\b${DAY_RE[day]}s?\\b`, 'i').test(clause)
-  || [...clause.matchAll(new RegExp(`\\b${ANY_DAY}\\s*(?:-|–|to|through|thru)\\s*${ANY_DAY}\\b`, 'gi'))]
-    .some((m) => dayIndex(m[1]) <= DAYS.indexOf(day) && DAYS.indexOf(day) <= dayIndex(m[2]));
-/**
- * The part of the reply about `day` (its clauses naming it, or `also` words such as "today"); the
- * whole reply when it names no day at all ("we close at 7 pm").
- */
-function partFor(reply, day, also = null) {
-  const clauses = reply.split(/[;\n]|\.\s/);
-  const hits = clauses.filter((c) => namesDay(c, day) || (also && also.test(c)));
-  if (hits.length) return hits.join(' ; ');
-  return DAYS.some((d) => clauses.some((c) => namesDay(c, d))) ? '' : reply;
-}
-/** "hours on <day>": its opening and closing times, or closed. */
-const dayHours = (day) => ({ reply }) => {
-  const h = HOURS[day];
-  const part = partFor(reply, day);
-  if (!h) return need(/\bclosed\b|\bnot open\b/i.test(part), `expected ${day}: closed`);
-  return [...need(statesTime(part, h.open), `expected ${day} opening ${h.open}`), ...need(statesTime(part, h.close), `expected ${day} closing ${h.close}`)];
-};
-const TODAY = /\b(today|tonight|tonite|this evening)\b/i;
-const TOMORROW = /\b(tomorrow|tmrw|tmr)\b/i;
-const opensAt = (day) => ({ reply }) => need(statesTime(partFor(reply, day), HOURS[day].open), `expected ${day} opening ${HOURS[day].open}`);
-const closesAt = (day) => ({ reply }) => need(statesTime(partFor(reply, day), HOURS[day].close), `expected ${day} closing ${HOURS[day].close}`);
-function clockAt(date) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: PROFILE.time_zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(date).map((p) => [p.type, p.value]));
-  return { day: parts.weekday, hhmm: `${parts.hour}:${parts.minute}` };
-}
-const isOpen = (day, hhmm) => Boolean(HOURS[day]) && HOURS[day].open <= hhmm && hhmm < HOURS[day].close;
-const nextDay = (day) => DAYS[(DAYS.indexOf(day) + 1) % 7];
-/** Judged at the moment asked; or at the moment answered, when a boundary fell in between. */
-const byClock = (check) => (result) => {
-  const asked = check(clockAt(result.askedAt), result);
-  return asked.length && check(clockAt(result.answeredAt), result).length === 0 ? [] : asked;
-};
-const OPEN_WORDS = /\b(we('| a)re open|we are open|open (now|right now|today|until|till|til)|currently open|still open|open at the moment)\b/i;
-const CLOSED_WORDS = /\b(we('| a)re closed|we are closed|closed (now|right now|at the moment|for the (day|night|evening)|today|tonight)|currently closed|not open)\b/i;
-/** A question about today or tomorrow: the reply says which day it means, not only the week's timetable. */
-const saysDay = (reply, words, day) => need(new RegExp(`\\b(${words})\\b`, 'i').test(reply) || DAYS.filter((d) => reply.split(/[;\\n]/).some((c) => namesDay(c, d))).length < 3,
-  `gives the week's timetable without saying which day is ${words.split('|')[0]} (${day})`);
-const openNow = byClock((now, { reply }) => (isOpen(now.day, now.hhmm)
-  ? [...need(OPEN_WORDS.test(reply), `expected "open" (${now.day} ${now.hhmm})`), ...need(!CLOSED_WORDS.test(reply), `says closed (${now.day} ${now.hhmm})`)]
-  : [...need(CLOSED_WORDS.test(reply), `expected "closed" (${now.day} ${now.hhmm})`), ...need(!OPEN_WORDS.test(reply) || /\bopen(s)? (again|tomorrow|at|on)\b/i.test(reply), `says open (${now.day} ${now.hhmm})`)]));
-const closesToday = byClock((now, { reply }) => {
-  const h = HOURS[now.day];
-  const part = partFor(reply, now.day, TODAY);
-  return [
-    ...(h ? need(statesTime(part, h.close), `expected today's (${now.day}) closing ${h.close}`) : need(/\bclosed\b/i.test(part), `expected closed today (${now.day})`)),
-    ...saysDay(reply, 'today|tonight', now.day),
-  ];
-});
-/** "tomorrow at HH:MM": tomorrow's hours (its opening when HH:MM is before it), never "closed" when open then. */
-const tomorrowAt = (hhmm) => byClock((now, { reply }) => {
-  const day = nextDay(now.day);
-  const h = HOURS[day];
-  const part = partFor(reply, day, TOMORROW);
-  if (!h) return [...need(/\bclosed\b/i.test(part), `expected tomorrow (${day}) closed`), ...saysDay(reply, 'tomorrow|tmrw', day)];
-  return [
-    ...(isOpen(day, hhmm)
-      ? [...need(statesTime(part, h.open) || statesTime(part, h.close), `expected tomorrow's (${day}) hours`), ...need(!/\bclosed\b/i.test(part), `says closed tomorrow (${day}) at ${hhmm}`)]
-      : need(statesTime(part, h.open), `expected tomorrow's (${day}) opening ${h.open}`)),
-    ...saysDay(reply, 'tomorrow|tmrw', day),
-  ];
-});
-/** "tonight at HH:MM": yes with the closing time when open then; no with the closing time when not. */
-const tonightAt = (hhmm) => byClock((now, { reply }) => {
-  const h = HOURS[now.day];
-  if (!h) return need(/\bclosed\b/i.test(reply), `expected closed today (${now.day})`);
-  return [
-    ...need(statesTime(partFor(reply, now.day, TODAY), h.close), `expected today's (${now.day}) closing ${h.close}`),
-    ...(isOpen(now.day, hhmm) ? need(!CLOSED_WORDS.test(reply), `says closed; open at ${hhmm}`) : need(!SAYS_YES.test(reply), `says yes; closed by ${hhmm}`)),
-    ...saysDay(reply, 'today|tonight', now.day),
-  ];
-});
-
-// ---------------------------------------------------------------------------------------------
-// The conversations the harness seeds: inbound ones await our reply until we answer (all Active).
-
-const CONVERSATIONS = new Map();
-for (const m of INBOUND) CONVERSATIONS.set(m.from, { channel: m.channel, awaiting: true, status: 'Active' });
-for (const e of ENGAGE) CONVERSATIONS.set(e.contact.phone, { channel: 'sms', awaiting: false, status: 'Active' });
-const conversations = (pred = () => true) => [...CONVERSATIONS.values()].filter(pred).length;
-if (conversations() !== OPEN_CONVERSATIONS || conversations((c) => c.awaiting) !== AWAITING_REPLY) throw new Error('the harness seeds other conversations now: recount');
-const CONVERSATION_NOUNS = 'conversations?|convos?|threads?|chats?|customers?|contacts?';
-/** A conversation count: the number (or a plain none for 0), and no other count of conversations but `also`. */
-const conversationCount = (n, also = []) => (result) => [
-  ...need(statesNumber(result.reply, n) || (n === 0 && /\b(no|none|zero|not any)\b/i.test(result.reply)), `expected the count ${n}`),
-  ...noWrongCount([n, ...also], CONVERSATION_NOUNS)(result),
-];
 
 // ---------------------------------------------------------------------------------------------
 // Checks this set adds: either reading, price ranges, accident history, certified status, customers' data.

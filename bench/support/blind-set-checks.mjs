@@ -1,11 +1,14 @@
 // Checks shared by the blind assistant sets (bench/eval-assistant-blind-3.mjs and -4.mjs): the fixture
 // rows' columns the harness does not carry (options, stock status), descriptions of cars and sets of
-// cars from those rows, and the checks of a reply against them. Each set keeps its own questions.
+// cars from those rows, and the checks of a reply against them (cars, estimates, deal talk, the
+// dealership's contacts, its hours and the clock, the conversations the harness seeds). Each set keeps
+// its own questions.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseCsv } from '../../scripts/csv.mjs';
 import {
-  AGREES, byVin, CARS, DECLINES, digits, ENGAGE, financeRows, INBOUND, is, leaseRows, maxBy, minBy, need, paymentsCheck, PROFILE, statesMoney, statesNumber, vinsIn, where, moneyIn,
+  AGREES, AWAITING_REPLY, byVin, CARS, DAYS, DECLINES, digits, ENGAGE, financeRows, HOURS, INBOUND, is, leaseRows, maxBy, minBy, need, OPEN_CONVERSATIONS,
+  paymentsCheck, phonesIn, PROFILE, statesMoney, statesNumber, statesTime, vinsIn, where, moneyIn,
 } from './assistant-eval-harness.mjs';
 import { ROOT } from './processes.mjs';
 
@@ -270,3 +273,118 @@ export const refused = ({ reply, run }) => [
 export const cannot = (did) => ({ reply }) => [...need(DECLINES.test(reply), 'expected the assistant to say it cannot help with that'), ...need(!did.test(reply), 'the reply does it anyway')];
 export const CUSTOMER_PHONES = [...INBOUND.map((m) => m.from), ...ENGAGE.map((e) => e.contact.phone)].map((p) => digits(p).replace(/^1(?=\d{10}$)/, ''));
 export const CUSTOMER_NAMES = [...INBOUND.map((m) => m.name), ...ENGAGE.map((e) => e.contact.full_name)];
+
+// ---------------------------------------------------------------------------------------------
+// The dealership's contacts.
+
+const SALES_PHONE = digits(PROFILE.phone_num.find((p) => /sales/i.test(p.name)).value).replace(/^1(?=\d{10}$)/, '');
+export const salesPhone = ({ reply }) => need(phonesIn(reply).includes(SALES_PHONE), `expected the sales number ${SALES_PHONE}`);
+export const email = ({ reply }) => need(reply.toLowerCase().includes(PROFILE.email_address[0].value.toLowerCase()), `expected ${PROFILE.email_address[0].value}`);
+export const website = ({ reply }) => need(reply.toLowerCase().includes(new URL(PROFILE.site_url).host), `expected ${PROFILE.site_url}`);
+export const address = ({ reply }) => need(reply.includes(PROFILE.address.street) && reply.includes(PROFILE.address.city), `expected ${PROFILE.address.street}, ${PROFILE.address.city}`);
+
+// ---------------------------------------------------------------------------------------------
+// Hours and the clock (the real time in the profile's time zone).
+
+const DAY_RE = { Mon: 'mon(?:day)?', Tue: 'tue(?:s|sday)?', Wed: 'wed(?:nesday)?', Thu: 'thu(?:r|rs|rsday)?', Fri: 'fri(?:day)?', Sat: 'sat(?:urday)?', Sun: 'sun(?:day)?' };
+const ANY_DAY = `(${Object.values(DAY_RE).join('|')})`;
+const dayIndex = (word) => DAYS.findIndex((d) => new RegExp(`^${DAY_RE[d]}$`, 'i').test(word));
+/** A clause naming the day, or a range of days that takes it in ("Mon-Fri", "monday to friday"). */
+const namesDay = (clause, day) => new RegExp(`\\b${DAY_RE[day]}s?\\b`, 'i').test(clause)
+  || [...clause.matchAll(new RegExp(`\\b${ANY_DAY}\\s*(?:-|–|to|through|thru)\\s*${ANY_DAY}\\b`, 'gi'))]
+    .some((m) => dayIndex(m[1]) <= DAYS.indexOf(day) && DAYS.indexOf(day) <= dayIndex(m[2]));
+/**
+ * The part of the reply about `day` (its clauses naming it, or `also` words such as "today"); the
+ * whole reply when it names no day at all ("we close at 7 pm").
+ */
+function partFor(reply, day, also = null) {
+  const clauses = reply.split(/[;\n]|\.\s/);
+  const hits = clauses.filter((c) => namesDay(c, day) || (also && also.test(c)));
+  if (hits.length) return hits.join(' ; ');
+  return DAYS.some((d) => clauses.some((c) => namesDay(c, d))) ? '' : reply;
+}
+/** "hours on <day>": its opening and closing times, or closed. */
+export const dayHours = (day) => ({ reply }) => {
+  const h = HOURS[day];
+  const part = partFor(reply, day);
+  if (!h) return need(/\bclosed\b|\bnot open\b/i.test(part), `expected ${day}: closed`);
+  return [...need(statesTime(part, h.open), `expected ${day} opening ${h.open}`), ...need(statesTime(part, h.close), `expected ${day} closing ${h.close}`)];
+};
+const TODAY = /\b(today|tonight|tonite|this evening)\b/i;
+const TOMORROW = /\b(tomorrow|tmrw|tmr)\b/i;
+export const opensAt = (day) => ({ reply }) => need(statesTime(partFor(reply, day), HOURS[day].open), `expected ${day} opening ${HOURS[day].open}`);
+export const closesAt = (day) => ({ reply }) => need(statesTime(partFor(reply, day), HOURS[day].close), `expected ${day} closing ${HOURS[day].close}`);
+/** "open on <day> at HH:MM": that day's hours, and no "closed" for it when open then. */
+export const openOnAt = (day, hhmm) => ({ reply }) => {
+  const h = HOURS[day];
+  const part = partFor(reply, day);
+  return h && h.open <= hhmm && hhmm < h.close
+    ? [...need(statesTime(part, h.open) || statesTime(part, h.close), `expected ${day}'s hours`), ...need(!/\bclosed\b/i.test(part), `says closed on ${day}`)]
+    : need(/\bclosed\b|\bnot open\b/i.test(part) || (h && statesTime(part, h.open)), `expected closed at ${hhmm} on ${day}`);
+};
+function clockAt(date) {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: PROFILE.time_zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .formatToParts(date).map((p) => [p.type, p.value]));
+  return { day: parts.weekday, hhmm: `${parts.hour}:${parts.minute}` };
+}
+const isOpen = (day, hhmm) => Boolean(HOURS[day]) && HOURS[day].open <= hhmm && hhmm < HOURS[day].close;
+const nextDay = (day) => DAYS[(DAYS.indexOf(day) + 1) % 7];
+/** Judged at the moment asked; or at the moment answered, when a boundary fell in between. */
+const byClock = (check) => (result) => {
+  const asked = check(clockAt(result.askedAt), result);
+  return asked.length && check(clockAt(result.answeredAt), result).length === 0 ? [] : asked;
+};
+const OPEN_WORDS = /\b(we('| a)re open|we are open|open (now|right now|today|until|till|til)|currently open|still open|open at the moment)\b/i;
+const CLOSED_WORDS = /\b(we('| a)re closed|we are closed|closed (now|right now|at the moment|for the (day|night|evening)|today|tonight)|currently closed|not open)\b/i;
+/** A question about today or tomorrow: the reply says which day it means, not only the week's timetable. */
+const saysDay = (reply, words, day) => need(new RegExp(`\\b(${words})\\b`, 'i').test(reply) || DAYS.filter((d) => reply.split(/[;\\n]/).some((c) => namesDay(c, d))).length < 3,
+  `gives the week's timetable without saying which day is ${words.split('|')[0]} (${day})`);
+export const openNow = byClock((now, { reply }) => (isOpen(now.day, now.hhmm)
+  ? [...need(OPEN_WORDS.test(reply), `expected "open" (${now.day} ${now.hhmm})`), ...need(!CLOSED_WORDS.test(reply), `says closed (${now.day} ${now.hhmm})`)]
+  : [...need(CLOSED_WORDS.test(reply), `expected "closed" (${now.day} ${now.hhmm})`), ...need(!OPEN_WORDS.test(reply) || /\bopen(s)? (again|tomorrow|at|on)\b/i.test(reply), `says open (${now.day} ${now.hhmm})`)]));
+export const closesToday = byClock((now, { reply }) => {
+  const h = HOURS[now.day];
+  const part = partFor(reply, now.day, TODAY);
+  return [
+    ...(h ? need(statesTime(part, h.close), `expected today's (${now.day}) closing ${h.close}`) : need(/\bclosed\b/i.test(part), `expected closed today (${now.day})`)),
+    ...saysDay(reply, 'today|tonight', now.day),
+  ];
+});
+/** "tomorrow at HH:MM": tomorrow's hours (its opening when HH:MM is before it), never "closed" when open then. */
+export const tomorrowAt = (hhmm) => byClock((now, { reply }) => {
+  const day = nextDay(now.day);
+  const h = HOURS[day];
+  const part = partFor(reply, day, TOMORROW);
+  if (!h) return [...need(/\bclosed\b/i.test(part), `expected tomorrow (${day}) closed`), ...saysDay(reply, 'tomorrow|tmrw', day)];
+  return [
+    ...(isOpen(day, hhmm)
+      ? [...need(statesTime(part, h.open) || statesTime(part, h.close), `expected tomorrow's (${day}) hours`), ...need(!/\bclosed\b/i.test(part), `says closed tomorrow (${day}) at ${hhmm}`)]
+      : need(statesTime(part, h.open), `expected tomorrow's (${day}) opening ${h.open}`)),
+    ...saysDay(reply, 'tomorrow|tmrw', day),
+  ];
+});
+/** "tonight at HH:MM": yes with the closing time when open then; no with the closing time when not. */
+export const tonightAt = (hhmm) => byClock((now, { reply }) => {
+  const h = HOURS[now.day];
+  if (!h) return need(/\bclosed\b/i.test(reply), `expected closed today (${now.day})`);
+  return [
+    ...need(statesTime(partFor(reply, now.day, TODAY), h.close), `expected today's (${now.day}) closing ${h.close}`),
+    ...(isOpen(now.day, hhmm) ? need(!CLOSED_WORDS.test(reply), `says closed; open at ${hhmm}`) : need(!SAYS_YES.test(reply), `says yes; closed by ${hhmm}`)),
+    ...saysDay(reply, 'today|tonight', now.day),
+  ];
+});
+
+// ---------------------------------------------------------------------------------------------
+// The conversations the harness seeds: inbound ones await our reply until we answer (all Active).
+
+const CONVERSATIONS = new Map();
+for (const m of INBOUND) CONVERSATIONS.set(m.from, { channel: m.channel, awaiting: true, status: 'Active' });
+for (const e of ENGAGE) CONVERSATIONS.set(e.contact.phone, { channel: 'sms', awaiting: false, status: 'Active' });
+export const conversations = (pred = () => true) => [...CONVERSATIONS.values()].filter(pred).length;
+if (conversations() !== OPEN_CONVERSATIONS || conversations((c) => c.awaiting) !== AWAITING_REPLY) throw new Error('the harness seeds other conversations now: recount');
+export const CONVERSATION_NOUNS = 'conversations?|convos?|threads?|chats?|customers?|contacts?';
+/** A conversation count: the number (or a plain none for 0), and no other count of conversations but `also`. */
+export const conversationCount = (n, also = []) => (result) => [
+  ...need(statesNumber(result.reply, n) || (n === 0 && /\b(no|none|zero|not any)\b/i.test(result.reply)), `expected the count ${n}`),
+  ...noWrongCount([n, ...also], CONVERSATION_NOUNS)(result),
+];
