@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import trainedModel from './deal-talk-model.weights.json';
 import { AMOUNT_MARKS } from './amount-marks';
 import { dealTalkFeatures, isDealRequest } from './deal-request';
@@ -41,6 +43,16 @@ describe('the trained deal-talk model', () => {
     for (const file of trainedModel.trainedOn) expect(file).toMatch(/^(?:tuning[-\w]*|examples)\.jsonl$/);
     expect(trainedModel.threshold).toBeGreaterThan(0);
     expect(trainedModel.threshold).toBeLessThan(1);
+  });
+
+  it('is trained on no text that a held-out set also holds (the texts compared, never printed)', () => {
+    const dir = path.join(__dirname, '../../../../test/fixtures/deal-requests');
+    const texts = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8').split('\n').filter((l) => l.trim() !== '')
+      .map((l) => (JSON.parse(l) as { text: string }).text.trim().toLowerCase().split(/\s+/).join(' '));
+    const heldOut = new Set(fs.readdirSync(dir).filter((f) => f.startsWith('held-out')).flatMap(texts));
+    expect(heldOut.size).toBeGreaterThan(1000);
+    const shared = trainedModel.trainedOn.flatMap(texts).filter((t) => heldOut.has(t)).length;
+    expect(shared).toBe(0);
   });
 
   it('weighs the rules as features of their own', () => {
