@@ -20,10 +20,10 @@ const SET_DIR = path.join(ROOT, 'test/fixtures/deal-requests');
 const WEIGHTS = path.join(ROOT, 'src/modules/assistant/domain/deal-talk-model.weights.json');
 const COMPILED = path.join(ROOT, 'dist/src/modules/assistant/domain');
 /** Only these are trained on (a new tuning set is added here); held-out*.jsonl are read by bench/eval-deal-requests.mjs alone. */
-const TUNING_FILES = ['examples.jsonl', 'tuning.jsonl', 'tuning-2.jsonl', 'tuning-3.jsonl', 'tuning-4a.jsonl', 'tuning-4b.jsonl', 'tuning-4c.jsonl', 'tuning-4d.jsonl', 'tuning-4e.jsonl', 'tuning-4f.jsonl', 'tuning-4g.jsonl', 'tuning-4h.jsonl', 'tuning-4i.jsonl', 'tuning-4j.jsonl', 'tuning-4k.jsonl', 'tuning-4m.jsonl', 'tuning-5a.jsonl', 'tuning-5b.jsonl', 'tuning-5c.jsonl', 'tuning-5d.jsonl', 'tuning-6a.jsonl', 'tuning-6b.jsonl', 'tuning-6c.jsonl', 'tuning-6d.jsonl'];
+const TUNING_FILES = ['examples.jsonl', 'tuning.jsonl', 'tuning-2.jsonl', 'tuning-3.jsonl', 'tuning-4a.jsonl', 'tuning-4b.jsonl', 'tuning-4c.jsonl', 'tuning-4d.jsonl', 'tuning-4e.jsonl', 'tuning-4f.jsonl', 'tuning-4g.jsonl', 'tuning-4h.jsonl', 'tuning-4i.jsonl', 'tuning-4j.jsonl', 'tuning-4k.jsonl', 'tuning-4m.jsonl', 'tuning-5a.jsonl', 'tuning-5b.jsonl', 'tuning-5c.jsonl', 'tuning-5d.jsonl', 'tuning-6a.jsonl', 'tuning-6b.jsonl', 'tuning-6c.jsonl', 'tuning-6d.jsonl', 'tuning-7a.jsonl', 'tuning-7b.jsonl', 'tuning-7c.jsonl'];
 
 /** Training settings and the decision threshold, chosen by --cv on the tuning files. */
-const SETTINGS = { threshold: 0.35, minCount: 2, l2: 1e-3, epochs: 100, learningRate: 0.005, seed: 20261127 };
+const SETTINGS = { threshold: 0.3, minCount: 2, l2: 1e-3, epochs: 100, learningRate: 0.005, seed: 20261127 };
 
 /** The thresholds --cv scores. */
 const THRESHOLDS = [0.2, 0.25, 0.3, 0.35, 0.4, 0.5];

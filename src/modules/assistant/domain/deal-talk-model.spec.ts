@@ -20,6 +20,10 @@ describe(ngramFeatures.name, () => {
     expect(ngramFeatures('the 2019 one')).toContain('w:<year_or_4>');
   });
 
+  it('reads every word for distance as mileage, so that a rare unit weighs what the common one does', () => {
+    for (const unit of ['km', 'kms', 'kilometres', 'miles', 'odometer']) expect(ngramFeatures(`lowest ${unit} used crv`)).toContain('b:lowest mileage');
+  });
+
   it('gives five-letter groups of longer words, so that forms and misspellings share some', () => {
     const shared = (a: string, b: string) => ngramFeatures(a).filter((f) => f.startsWith('c:') && ngramFeatures(b).includes(f));
     expect(shared('is it negotiable', 'is it negociable')).toEqual(expect.arrayContaining(['c: nego', 'c:iable']));

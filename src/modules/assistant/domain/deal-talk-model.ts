@@ -21,9 +21,16 @@ const MARK_WORDS: Readonly<Record<string, string>> = {
 
 const TOKEN = new RegExp(`[${Object.values(AMOUNT_MARKS).join('')}]|[a-z]+(?:'[a-z]+)*|\\d+`, 'g');
 
+/**
+ * Words for distance read as one: "lowest km" is "lowest mileage". Otherwise a unit the sets rarely show ("km", "kms")
+ * weighs nothing and a short question about it is read from its other words alone (a model name, "lowest").
+ */
+const DISTANCE = new Set(['mileage', 'miles', 'km', 'kms', 'kilometers', 'kilometres', 'kilometrage', 'kilometraje', 'klicks', 'odometer']);
+
 function tokenWord(token: string): string {
   const mark = MARK_WORDS[token];
   if (mark) return mark;
+  if (DISTANCE.has(token)) return 'mileage';
   if (/^\d+$/.test(token)) return token.length === 4 ? '<year_or_4>' : '<number>';
   return token;
 }
