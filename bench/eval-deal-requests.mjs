@@ -3,14 +3,16 @@
 // a trade-in appraisal) on hand-labelled customer messages written blind to it, in test/fixtures/deal-requests:
 // tuning.jsonl, tuning-2.jsonl and tuning-3.jsonl (the rules were tuned on them; the model is trained on them and the
 // other files TUNING_FILES in scripts/train-deal-talk-model.mjs lists) and
-// held-out.jsonl and held-out-2.jsonl to held-out-5.jsonl (read only here, never trained or tuned on).
+// held-out.jsonl and held-out-2.jsonl to held-out-5.jsonl (scored only here, never trained on; a unit test compares their
+// texts with the tuning sets' and prints none).
 // It calls the compiled isDealRequest(text) from dist/ on every message and prints, per file, n, precision,
 // recall, accuracy, the confusion counts and the accuracy of each class.
 //
 //   node bench/eval-deal-requests.mjs [--verbose] [--no-fail]
 //
 // --verbose lists the misses of the tuning files; held-out misses are only counted by class, never shown.
-// Exit status: 1 when recall < 0.98 or precision < 0.95 over all held-out files together (everything still printed), unless
+// Exit status: 1 when recall < 0.98 or precision < 0.95 over all held-out files together, or when one file falls under
+// its floor (recall < 0.95 or precision < 0.92) (everything still printed), unless
 // --no-fail; 2 when dist/ has no detector (run `nest build`).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -91,16 +93,21 @@ function interval(k, n) {
   if (n === 0) return 'n/a';
   const z = 1.96, p = k / n, d = 1 + (z * z) / n;
   const mid = (p + (z * z) / (2 * n)) / d, half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return `${fmt(mid - half)}-${fmt(Math.min(1, mid + half))}`;
+  return `${fmt(Math.max(0, mid - half))}-${fmt(Math.min(1, mid + half))}`;
 }
 const meets = (s) => s.recall >= MIN_RECALL && s.precision >= MIN_PRECISION;
+/** Under this, one set alone fails the gate: far below the targets, not within one set's noise. */
+const FLOOR = { recall: 0.95, precision: 0.92 };
+const aboveFloor = (s) => s.recall >= FLOOR.recall && s.precision >= FLOOR.precision;
 for (const [file, s] of heldOut) {
-  console.log(`held out ${file}: recall ${fmt(s.recall)} (95% ${interval(s.c.tp, s.c.tp + s.c.fn)}), precision ${fmt(s.precision)} (95% ${interval(s.c.tp, s.c.tp + s.c.fp)}): ${meets(s) ? 'meets the targets' : 'under a target'}`);
+  console.log(`held out ${file}: recall ${fmt(s.recall)} (95% ${interval(s.c.tp, s.c.tp + s.c.fn)}), precision ${fmt(s.precision)} (95% ${interval(s.c.tp, s.c.tp + s.c.fp)}): ${meets(s) ? 'meets the targets' : aboveFloor(s) ? 'under a target, above the floor' : 'UNDER THE FLOOR'}`);
 }
-// The gate is all held-out messages together: one set holds 90-200 deals, where one message moves recall by
-// 0.5-1.1 points, so a set alone cannot tell 0.98 from 0.97 (its interval above spans several points).
+// The gate is all held-out messages together: one set holds 89-200 deals, where one message moves recall by
+// 0.5-1.1 points, so a set alone cannot tell 0.98 from 0.97 (its interval above spans several points). A set
+// under the floor still fails it.
 const all = heldOut.reduce((sum, [, s]) => ({ tp: sum.tp + s.c.tp, fn: sum.fn + s.c.fn, fp: sum.fp + s.c.fp }), { tp: 0, fn: 0, fp: 0 });
 const pooled = { recall: ratio(all.tp, all.tp + all.fn), precision: ratio(all.tp, all.tp + all.fp) };
-const pass = meets(pooled);
-console.log(`held out, all ${heldOut.length} sets together (${all.tp + all.fn} deals): recall ${fmt(pooled.recall)} (95% ${interval(all.tp, all.tp + all.fn)}, min ${MIN_RECALL}), precision ${fmt(pooled.precision)} (95% ${interval(all.tp, all.tp + all.fp)}, min ${MIN_PRECISION}): ${pass ? 'pass' : 'FAIL'}`);
+const floorsHeld = heldOut.every(([, s]) => aboveFloor(s));
+const pass = meets(pooled) && floorsHeld;
+console.log(`held out, all ${heldOut.length} sets together (${all.tp + all.fn} deals): recall ${fmt(pooled.recall)} (95% ${interval(all.tp, all.tp + all.fn)}, min ${MIN_RECALL}), precision ${fmt(pooled.precision)} (95% ${interval(all.tp, all.tp + all.fp)}, min ${MIN_PRECISION})${floorsHeld ? '' : ', a set under its floor'}: ${pass ? 'pass' : 'FAIL'}`);
 if (!pass && !opts['no-fail']) process.exitCode = 1;
