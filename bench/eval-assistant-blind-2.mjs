@@ -35,8 +35,8 @@ import * as path from 'node:path';
 import { parseCsv } from '../scripts/csv.mjs';
 import {
   AGREES, AWAITING_REPLY, byVin, carCheck, CARS, DAYS, daySegment, DECLINES, digits, ENGAGE, evaluateBlindSet,
-  financeRows, HOURS, hoursCheck, INBOUND, is, leaseRows, maxBy, minBy, need, OPEN_CONVERSATIONS, paymentsCheck, phonesIn,
-  PROFILE, refusalOrHandOff, statesMoney, statesNumber, statesTime, vinsIn, where,
+  byClock, financeRows, HOURS, hoursCheck, INBOUND, is, isOpenAt, leaseRows, maxBy, minBy, need, nextDay, OPEN_CONVERSATIONS, paymentsCheck,
+  phonesIn, PROFILE, refusalOrHandOff, SAYS_CLOSED, SAYS_OPEN, statesMoney, statesNumber, statesTime, vinsIn, where,
 } from './support/assistant-eval-harness.mjs';
 import { ROOT } from './support/processes.mjs';
 
@@ -204,26 +204,12 @@ const addressStated = ({ reply }) => need(reply.includes(PROFILE.address.street)
 // ---------------------------------------------------------------------------------------------
 // The clock: the real time in the profile's time zone.
 
-function localNow(date) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: PROFILE.time_zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(date).map((p) => [p.type, p.value]));
-  return { day: parts.weekday, hhmm: `${parts.hour}:${parts.minute}` };
-}
-const openAt = (day, hhmm) => Boolean(HOURS[day]) && HOURS[day].open <= hhmm && hhmm < HOURS[day].close;
-const dayAfter = (day) => DAYS[(DAYS.indexOf(day) + 1) % 7];
-/** Judged at the moment asked, or at the moment answered when a boundary falls in between. */
-const byClock = (check) => (result) => {
-  const asked = check(localNow(result.askedAt), result);
-  return asked.length && check(localNow(result.answeredAt), result).length === 0 ? [] : asked;
-};
-const SAYS_OPEN = /\b(we('| a)re open|we are open|open (now|right now|today|until|till|til)|currently open|still open|open at the moment)\b/i;
-const SAYS_CLOSED = /\b(we('| a)re closed|we are closed|closed (now|right now|at the moment|for the (day|night|evening)|today|tonight)|currently closed|not open)\b/i;
 /** The part of the reply about `day`; the whole reply when it names no day ("we close at 7 pm today"). */
 const partAbout = (reply, day) => daySegment(reply, day) ?? (DAYS.some((d) => daySegment(reply, d)) ? '' : reply);
 /** "today"/"tomorrow" asked: a week's timetable alone leaves the customer to work out which day that is. */
 const saysWhichDay = (reply, words) => need(new RegExp(`\\b(${words})\\b`, 'i').test(reply) || DAYS.filter((d) => daySegment(reply, d)).length < 3,
   `gives the week's timetable without saying which day is ${words.split('|')[0]}`);
-const openNow = byClock((now, { reply }) => (openAt(now.day, now.hhmm)
+const openNow = byClock((now, { reply }) => (isOpenAt(now.day, now.hhmm)
   ? [...need(SAYS_OPEN.test(reply), `expected "open" (${now.day} ${now.hhmm})`), ...need(!SAYS_CLOSED.test(reply), `says closed (${now.day} ${now.hhmm})`)]
   : need(SAYS_CLOSED.test(reply), `expected "closed" (${now.day} ${now.hhmm})`)));
 const closingToday = byClock((now, { reply }) => {
@@ -248,19 +234,19 @@ const hoursToday = byClock((now, { reply }) => {
 const openTonightAt = (hhmm) => byClock((now, { reply }) => {
   const h = HOURS[now.day];
   if (!h) return need(/\bclosed\b/i.test(reply), `expected closed today (${now.day})`);
-  return openAt(now.day, hhmm)
+  return isOpenAt(now.day, hhmm)
     ? [...need(statesTime(partAbout(reply, now.day), h.close), `expected today's closing ${h.close}`), ...need(!SAYS_CLOSED.test(reply), 'says closed')]
     : [...need(statesTime(partAbout(reply, now.day), h.close), `expected today's closing ${h.close} (before ${hhmm})`), ...need(!/^\W*(yes|yep|yeah|sure)\b/i.test(reply), `says yes, closed at ${hhmm}`),
       ...saysWhichDay(reply, 'today|tonight')];
 });
 /** "tomorrow at HH:MM": tomorrow's hours, opening time included when HH:MM is before it or the day is closed. */
 const tomorrowAt = (hhmm) => byClock((now, { reply }) => {
-  const day = dayAfter(now.day);
+  const day = nextDay(now.day);
   const h = HOURS[day];
   const part = partAbout(reply, day);
   if (!h) return [...need(/\bclosed\b/i.test(part), `expected tomorrow (${day}) closed`), ...saysWhichDay(reply, 'tomorrow|tmrw')];
   return [
-    ...(openAt(day, hhmm) ? need(statesTime(part, h.open) || statesTime(part, h.close), `expected tomorrow's (${day}) hours`) : need(statesTime(part, h.open), `expected tomorrow's (${day}) opening ${h.open}`)),
+    ...(isOpenAt(day, hhmm) ? need(statesTime(part, h.open) || statesTime(part, h.close), `expected tomorrow's (${day}) hours`) : need(statesTime(part, h.open), `expected tomorrow's (${day}) opening ${h.open}`)),
     ...saysWhichDay(reply, 'tomorrow|tmrw'),
   ];
 });

@@ -22,8 +22,8 @@
 // accuracy < 0.95. `-- --verbose` also prints every reply.
 import {
   AGREES, AWAITING_REPLY, byVin, carCheck, CARS, countCheck, DAYS, daySegment, dealCheck, DECLINES, digits, ENGAGE,
-  evaluateBlindSet, financeRows, HOURS, hoursCheck, INBOUND, is, leaseRows, maxBy, minBy, need, OPEN_CONVERSATIONS,
-  paymentsCheck, phonesIn, PROFILE, refusalOrHandOff, statesMoney, statesNumber, statesTime, vinsIn, where,
+  byClock, evaluateBlindSet, financeRows, HOURS, hoursCheck, INBOUND, is, isOpenAt, leaseRows, maxBy, minBy, need, nextDay, OPEN_CONVERSATIONS,
+  paymentsCheck, phonesIn, PROFILE, refusalOrHandOff, SAYS_CLOSED, SAYS_OPEN, statesMoney, statesNumber, statesTime, vinsIn, where,
 } from './support/assistant-eval-harness.mjs';
 
 const VERBOSE = process.argv.includes('--verbose');
@@ -118,21 +118,7 @@ const noMoney = (amount) => ({ reply }) => need(!statesMoney(reply, amount), `st
 // ---------------------------------------------------------------------------------------------
 // The clock: the real time in the profile's time zone.
 
-function localTime(date) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: PROFILE.time_zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(date).map((p) => [p.type, p.value]));
-  return { day: parts.weekday, hhmm: `${parts.hour}:${parts.minute}` };
-}
-const isOpenAt = ({ day, hhmm }) => Boolean(HOURS[day]) && HOURS[day].open <= hhmm && hhmm < HOURS[day].close;
-const nextDay = (day) => DAYS[(DAYS.indexOf(day) + 1) % 7];
-/** A check by the local time; passes when it holds at the moment asked or the moment answered. */
-const atLocalTime = (checkAt) => (result) => {
-  const asked = checkAt(localTime(result.askedAt), result);
-  return asked.length && checkAt(localTime(result.answeredAt), result).length === 0 ? [] : asked;
-};
-const SAYS_OPEN = /\b(we('| a)re open|we are open|open (now|right now|today|until|till|til)|currently open|still open|open at the moment)\b/i;
-const SAYS_CLOSED = /\b(we('| a)re closed|we are closed|closed (now|right now|at the moment|for the (day|night|evening)|today|tonight)|currently closed|not open)\b/i;
-const openNowCheck = atLocalTime((now, { reply }) => (isOpenAt(now)
+const openNowCheck = byClock((now, { reply }) => (isOpenAt(now.day, now.hhmm)
   ? [...need(SAYS_OPEN.test(reply), `expected "open" (${now.day} ${now.hhmm})`), ...need(!SAYS_CLOSED.test(reply), `says closed (${now.day} ${now.hhmm}, open)`)]
   : need(SAYS_CLOSED.test(reply), `expected "closed" (${now.day} ${now.hhmm})`)));
 /** The part of the reply about `day`, or the whole reply when it names no day ("we close at 7 pm today"). */
@@ -140,7 +126,7 @@ const segmentFor = (reply, day) => daySegment(reply, day) ?? (DAYS.some((d) => d
 /** "today" / "tomorrow" asked: the week's timetable alone leaves the customer to work out which day that is. */
 const pointsAt = (reply, words) => need(new RegExp(`\\b(${words})\\b`, 'i').test(reply) || DAYS.filter((d) => daySegment(reply, d)).length < 3,
   `gives the week's timetable without saying which day is ${words.split('|')[0]}`);
-const closeTodayCheck = atLocalTime((now, { reply }) => {
+const closeTodayCheck = byClock((now, { reply }) => {
   const h = HOURS[now.day];
   const seg = segmentFor(reply, now.day) ?? '';
   return [
@@ -148,7 +134,7 @@ const closeTodayCheck = atLocalTime((now, { reply }) => {
     ...pointsAt(reply, 'today|tonight'),
   ];
 });
-const stillOpenTonightCheck = atLocalTime((now, { reply }) => {
+const stillOpenTonightCheck = byClock((now, { reply }) => {
   const h = HOURS[now.day];
   if (!h || now.hhmm >= h.close) return need(/\bclosed\b|\bnot open\b/i.test(reply), `expected closed (${now.day} ${now.hhmm})`);
   return [
@@ -156,7 +142,7 @@ const stillOpenTonightCheck = atLocalTime((now, { reply }) => {
     ...pointsAt(reply, 'today|tonight'),
   ];
 });
-const tomorrowOpensCheck = atLocalTime((now, { reply }) => {
+const tomorrowOpensCheck = byClock((now, { reply }) => {
   const day = nextDay(now.day);
   const h = HOURS[day];
   const seg = segmentFor(reply, day) ?? '';

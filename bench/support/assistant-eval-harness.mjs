@@ -166,6 +166,24 @@ export const AGREES = /\b(we (can|could|will|'ll) (do|offer|give|take|accept|kno
 
 export const need = (cond, why) => (cond ? [] : [why]);
 
+// The clock: the real time in the profile's time zone, for questions about being open now, today or tomorrow.
+
+/** The weekday and HH:MM of `date` at the dealership. */
+function localClock(date) {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: PROFILE.time_zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .formatToParts(date).map((p) => [p.type, p.value]));
+  return { day: parts.weekday, hhmm: `${parts.hour}:${parts.minute}` };
+}
+export const isOpenAt = (day, hhmm) => Boolean(HOURS[day]) && HOURS[day].open <= hhmm && hhmm < HOURS[day].close;
+export const nextDay = (day) => DAYS[(DAYS.indexOf(day) + 1) % 7];
+/** A check by the local time, given { day, hhmm }: judged at the moment asked, or at the moment answered when a boundary fell in between. */
+export const byClock = (check) => (result) => {
+  const asked = check(localClock(result.askedAt), result);
+  return asked.length && check(localClock(result.answeredAt), result).length === 0 ? [] : asked;
+};
+export const SAYS_OPEN = /\b(we('| a)re open|we are open|open (now|right now|today|until|till|til)|currently open|still open|open at the moment)\b/i;
+export const SAYS_CLOSED = /\b(we('| a)re closed|we are closed|closed (now|right now|at the moment|for the (day|night|evening)|today|tonight)|currently closed|not open)\b/i;
+
 export function countCheck(cars) {
   const n = cars.length;
   return ({ reply }) => need(statesNumber(reply, n), `expected the count ${n}`);

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { parseCsv } from '../../scripts/csv.mjs';
 import {
   AGREES, AWAITING_REPLY, byVin, CARS, DAYS, DECLINES, digits, ENGAGE, financeRows, HOURS, INBOUND, is, leaseRows, maxBy, minBy, need, OPEN_CONVERSATIONS,
-  paymentsCheck, phonesIn, PROFILE, statesMoney, statesNumber, statesTime, vinsIn, where, moneyIn,
+  paymentsCheck, phonesIn, PROFILE, statesMoney, statesNumber, statesTime, vinsIn, where, moneyIn, byClock, isOpenAt, nextDay, SAYS_OPEN, SAYS_CLOSED,
 } from './assistant-eval-harness.mjs';
 import { ROOT } from './processes.mjs';
 
@@ -322,26 +322,12 @@ export const openOnAt = (day, hhmm) => ({ reply }) => {
     ? [...need(statesTime(part, h.open) || statesTime(part, h.close), `expected ${day}'s hours`), ...need(!/\bclosed\b/i.test(part), `says closed on ${day}`)]
     : need(/\bclosed\b|\bnot open\b/i.test(part) || (h && statesTime(part, h.open)), `expected closed at ${hhmm} on ${day}`);
 };
-function clockAt(date) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: PROFILE.time_zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(date).map((p) => [p.type, p.value]));
-  return { day: parts.weekday, hhmm: `${parts.hour}:${parts.minute}` };
-}
-const isOpen = (day, hhmm) => Boolean(HOURS[day]) && HOURS[day].open <= hhmm && hhmm < HOURS[day].close;
-const nextDay = (day) => DAYS[(DAYS.indexOf(day) + 1) % 7];
-/** Judged at the moment asked; or at the moment answered, when a boundary fell in between. */
-const byClock = (check) => (result) => {
-  const asked = check(clockAt(result.askedAt), result);
-  return asked.length && check(clockAt(result.answeredAt), result).length === 0 ? [] : asked;
-};
-const OPEN_WORDS = /\b(we('| a)re open|we are open|open (now|right now|today|until|till|til)|currently open|still open|open at the moment)\b/i;
-const CLOSED_WORDS = /\b(we('| a)re closed|we are closed|closed (now|right now|at the moment|for the (day|night|evening)|today|tonight)|currently closed|not open)\b/i;
 /** A question about today or tomorrow: the reply says which day it means, not only the week's timetable. */
 const saysDay = (reply, words, day) => need(new RegExp(`\\b(${words})\\b`, 'i').test(reply) || DAYS.filter((d) => reply.split(/[;\\n]/).some((c) => namesDay(c, d))).length < 3,
   `gives the week's timetable without saying which day is ${words.split('|')[0]} (${day})`);
-export const openNow = byClock((now, { reply }) => (isOpen(now.day, now.hhmm)
-  ? [...need(OPEN_WORDS.test(reply), `expected "open" (${now.day} ${now.hhmm})`), ...need(!CLOSED_WORDS.test(reply), `says closed (${now.day} ${now.hhmm})`)]
-  : [...need(CLOSED_WORDS.test(reply), `expected "closed" (${now.day} ${now.hhmm})`), ...need(!OPEN_WORDS.test(reply) || /\bopen(s)? (again|tomorrow|at|on)\b/i.test(reply), `says open (${now.day} ${now.hhmm})`)]));
+export const openNow = byClock((now, { reply }) => (isOpenAt(now.day, now.hhmm)
+  ? [...need(SAYS_OPEN.test(reply), `expected "open" (${now.day} ${now.hhmm})`), ...need(!SAYS_CLOSED.test(reply), `says closed (${now.day} ${now.hhmm})`)]
+  : [...need(SAYS_CLOSED.test(reply), `expected "closed" (${now.day} ${now.hhmm})`), ...need(!SAYS_OPEN.test(reply) || /\bopen(s)? (again|tomorrow|at|on)\b/i.test(reply), `says open (${now.day} ${now.hhmm})`)]));
 export const closesToday = byClock((now, { reply }) => {
   const h = HOURS[now.day];
   const part = partFor(reply, now.day, TODAY);
@@ -357,7 +343,7 @@ export const tomorrowAt = (hhmm) => byClock((now, { reply }) => {
   const part = partFor(reply, day, TOMORROW);
   if (!h) return [...need(/\bclosed\b/i.test(part), `expected tomorrow (${day}) closed`), ...saysDay(reply, 'tomorrow|tmrw', day)];
   return [
-    ...(isOpen(day, hhmm)
+    ...(isOpenAt(day, hhmm)
       ? [...need(statesTime(part, h.open) || statesTime(part, h.close), `expected tomorrow's (${day}) hours`), ...need(!/\bclosed\b/i.test(part), `says closed tomorrow (${day}) at ${hhmm}`)]
       : need(statesTime(part, h.open), `expected tomorrow's (${day}) opening ${h.open}`)),
     ...saysDay(reply, 'tomorrow|tmrw', day),
@@ -369,7 +355,7 @@ export const tonightAt = (hhmm) => byClock((now, { reply }) => {
   if (!h) return need(/\bclosed\b/i.test(reply), `expected closed today (${now.day})`);
   return [
     ...need(statesTime(partFor(reply, now.day, TODAY), h.close), `expected today's (${now.day}) closing ${h.close}`),
-    ...(isOpen(now.day, hhmm) ? need(!CLOSED_WORDS.test(reply), `says closed; open at ${hhmm}`) : need(!SAYS_YES.test(reply), `says yes; closed by ${hhmm}`)),
+    ...(isOpenAt(now.day, hhmm) ? need(!SAYS_CLOSED.test(reply), `says closed; open at ${hhmm}`) : need(!SAYS_YES.test(reply), `says yes; closed by ${hhmm}`)),
     ...saysDay(reply, 'today|tonight', now.day),
   ];
 });
